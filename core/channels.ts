@@ -1,0 +1,32 @@
+/**
+ * The names of every IPC channel, kept apart from their schemas so the preload bundle can list them without
+ * pulling in zod. contract.ts must define exactly these (checked by its type).
+ */
+export const SERVICE_CHANNELS = [
+  'getSession',
+  'signIn',
+  'getSettings',
+  'updateSettings',
+  'listPages',
+  'openPage',
+  'getDraft',
+  'saveDraft',
+  'discardDraft',
+  'saveContent',
+] as const;
+
+/** Channels that act on the window (the preview view) rather than on a service: handled by the shell. */
+export const SHELL_CHANNELS = ['setPreviewBounds', 'postToPreview'] as const;
+
+export type ServiceChannel = (typeof SERVICE_CHANNELS)[number];
+export type ShellChannel = (typeof SHELL_CHANNELS)[number];
+export type Channel = ServiceChannel | ShellChannel;
+
+/** The IPC channel name used on the wire for a contract channel. */
+export const ipcName = (channel: Channel): string => `studio:${channel}`;
+
+/** Events pushed from main to the editor. */
+export const PREVIEW_EVENT = 'studio:previewEvent';
+/** Commands pushed from main to the preview, and events sent back by it. */
+export const PREVIEW_COMMAND = 'preview:command';
+export const PREVIEW_EMIT = 'preview:event';

@@ -1,0 +1,29 @@
+/**
+ * Storefront brands (fascias). Site codes come from editor spec §3 (site settings); the app codes and the
+ * jd/ts brands come from the fascia map. The spec gives no display names, so the header shows the code
+ * without its site_/app_ prefix, as §2 asks.
+ */
+export const FASCIAS = [
+  'site_jd',
+  'site_sz',
+  'site_hs',
+  'site_ak',
+  'site_ps',
+  'site_sc',
+  'site_fp',
+  'site_ts',
+  'app_jd',
+  'app_sc',
+  'app_ts',
+] as const;
+
+export type Fascia = (typeof FASCIAS)[number];
+
+/** The brand name shown in the editor header: the fascia code with its site_ or app_ prefix removed. */
+export function brandName(fascia: string): string {
+  return fascia.replace(/^(site_|app_)/, '');
+}
+
+export function isAppFascia(fascia: string): boolean {
+  return fascia.startsWith('app_');
+}

@@ -1,0 +1,86 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const electronOnly = {
+  group: ['electron', 'electron-store', 'electron/*'],
+  message: 'Only main/electron/ may import Electron; everything else must run under plain Node.',
+};
+const rendererLayers = (...layers) => ({
+  group: layers.flatMap((layer) => [`**/${layer}/**`, `../${layer}/*`]),
+  message: `This layer may not import ${layers.join(', ')}.`,
+});
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'reports/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            rendererLayers('main', 'preload', 'renderer'),
+            electronOnly,
+            { group: ['node:*', 'fs', 'path', 'http', 'got', 'conf', 'react', 'react-dom'], message: 'core is pure: no Node, no I/O, no UI.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['main/**'],
+    ignores: ['main/electron/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [electronOnly, rendererLayers('renderer', 'preload')] }],
+    },
+  },
+  {
+    files: ['main/electron/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [rendererLayers('renderer', 'preload')] }] },
+  },
+  {
+    files: ['preload/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [rendererLayers('main', 'renderer'), { group: ['zod', 'got', 'conf', 'node:*'], message: 'Preloads stay tiny: electron and core/channels only.' }] },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [electronOnly, rendererLayers('main', 'preload'), { group: ['got', 'conf', 'node:*', 'fs', 'path'], message: 'The renderer reaches main only through window.studio.' }] },
+      ],
+    },
+  },
+  {
+    files: ['renderer/editor/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [electronOnly, rendererLayers('main', 'preload', 'preview'), { group: ['got', 'conf', 'node:*'], message: 'The editor reaches main only through window.studio.' }] },
+      ],
+    },
+  },
+  {
+    files: ['renderer/preview/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [electronOnly, rendererLayers('main', 'preload', 'editor'), { group: ['got', 'conf', 'node:*'], message: 'The preview reaches nothing but its bridge.' }] },
+      ],
+    },
+  },
+);
