@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Channel } from './channels';
-import { PreviewCommandSchema, PreviewEventSchema } from './preview';
+import type { Result } from './result';
+import { PreviewCommandSchema } from './preview';
 import {
   DraftSchema,
   EmailSchema,
@@ -44,7 +45,12 @@ export const contract = {
   },
   listPages: {
     input: empty,
-    output: z.object({ pages: z.array(PageSummarySchema), drafts: z.array(DraftSummarySchema) }),
+    // pagesError: the content service could not be reached; drafts are still listed so work goes on offline.
+    output: z.object({
+      pages: z.array(PageSummarySchema),
+      drafts: z.array(DraftSummarySchema),
+      pagesError: z.string().nullable(),
+    }),
   },
   openPage: {
     input: z.object({ key: PageKeySchema, category: z.string().optional() }),
@@ -61,7 +67,7 @@ export const contract = {
       baseHash: z.string().nullable(),
       commitMessage: z.string(),
     }),
-    output: z.object({ version: VersionSummarySchema, draft: DraftSchema }),
+    output: z.object({ version: VersionSummarySchema }),
   },
   setPreviewBounds: {
     input: z.object({
@@ -80,9 +86,13 @@ export type Contract = typeof contract;
 export type Input<C extends Channel> = z.input<Contract[C]['input']>;
 export type Output<C extends Channel> = z.output<Contract[C]['output']>;
 
-/** The API the editor renderer sees as window.studio: one method per channel, plus the preview's events. */
-export type StudioApi = { [C in Channel]: (input: Input<C>) => Promise<Output<C>> } & {
-  onPreviewEvent(listener: (event: z.infer<typeof PreviewEventSchema>) => void): () => void;
+/**
+ * window.studio as the preload (or the browser host's shim) exposes it: one method per channel answering a
+ * Result, since an Error crossing contextBridge keeps only its message. The renderer unwraps it.
+ */
+export type StudioBridge = { [C in Channel]: (input: Input<C>) => Promise<Result<Output<C>>> } & {
+  /** Events from the preview, untrusted until the renderer parses them with PreviewEventSchema. */
+  onPreviewEvent(listener: (event: unknown) => void): () => void;
 };
 
 /** Formats zod issues as "path: message" lines, for messages a person can act on. */

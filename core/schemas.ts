@@ -9,7 +9,8 @@ export const KeySegmentSchema = z
   .string()
   .min(1, 'must not be empty')
   .max(200)
-  .regex(/^(?!\.)[^/\\\u0000-\u001f]+$/, 'must not contain slashes or start with a dot');
+  .regex(/^(?!\.)[^/\\]+$/, 'must not contain slashes or start with a dot')
+  .refine((segment) => ![...segment].some((char) => char.charCodeAt(0) < 0x20), 'must not contain control characters');
 
 export const PlatformSchema = z.enum(['web', 'app']);
 export type Platform = z.infer<typeof PlatformSchema>;
@@ -122,7 +123,8 @@ export const ProductDetailsSchema = z.object({
   brand: z.string(),
   category: z.string(),
   price: z.object({ was: z.string(), now: z.string() }),
-  images: z.record(z.enum(['a', 'b', 'c', 'd', 'e', 'f']), z.string()),
+  // A lookup may return fewer than six shots.
+  images: z.partialRecord(z.enum(['a', 'b', 'c', 'd', 'e', 'f']), z.string()),
 });
 export type ProductDetails = z.infer<typeof ProductDetailsSchema>;
 

@@ -6,9 +6,12 @@ export function s3JsonUrl(key: PageKey, status = 'uat'): string {
   return `${key.platform}/${key.source}/${key.page}/${status}/${key.country}.json`;
 }
 
-/** The route parameter naming a page in the editor. Stable for a key, readable in the address. */
+/** A key part with the bookmark's separator escaped too (encodeURIComponent leaves ~ alone). */
+const encodeBookmarkPart = (part: string): string => encodeURIComponent(part).replace(/~/g, '%7E');
+
+/** The route parameter naming a page in the editor. Stable for a key, distinct per key, readable in the address. */
 export function bookmarkFor(key: PageKey): string {
-  return [key.fascia, key.country, key.platform, key.source, key.page].map(encodeURIComponent).join('~');
+  return [key.fascia, key.country, key.platform, key.source, key.page].map(encodeBookmarkPart).join('~');
 }
 
 /** What counts as the page's editable document: the hash of this decides whether there are unsaved changes. */

@@ -1,0 +1,34 @@
+export type Path = readonly (string | number)[];
+
+/** Returns a copy of `target` with the value at `path` replaced, copying only the objects along the path. */
+export function setIn<T>(target: T, path: Path, value: unknown): T {
+  if (path.length === 0) return value as T;
+  const [head, ...rest] = path as [string | number, ...(string | number)[]];
+  const container = target as unknown;
+  if (Array.isArray(container)) {
+    const copy = container.slice();
+    copy[head as number] = setIn(copy[head as number], rest, value);
+    return copy as T;
+  }
+  const record = (typeof container === 'object' && container !== null ? container : {}) as Record<string, unknown>;
+  return { ...record, [head]: setIn(record[head], rest, value) } as T;
+}
+
+export function getIn(target: unknown, path: Path): unknown {
+  let current = target;
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string | number, unknown>)[key];
+  }
+  return current;
+}
+
+/** Moves one item of a list to another index (both clamped), returning a new list. */
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  const copy = list.slice();
+  if (from < 0 || from >= copy.length) return copy;
+  const target = Math.max(0, Math.min(copy.length - 1, to));
+  const [item] = copy.splice(from, 1);
+  copy.splice(target, 0, item as T);
+  return copy;
+}

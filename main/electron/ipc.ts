@@ -1,0 +1,119 @@
+import {
+  ipcName,
+  PREVIEW_COMMAND,
+  PREVIEW_EMIT,
+  PREVIEW_EVENT,
+  SERVICE_CHANNELS,
+  SHELL_CHANNELS,
+  type Channel,
+} from '../../core/channels';
+import { PreviewEventSchema } from '../../core/preview';
+import type { Result } from '../../core/result';
+import { failure, parseInput, type Dispatch } from '../host/dispatch';
+import { isEditorUrl, isPreviewUrl } from './security';
+
+/*
+ * The Electron objects this module touches, reduced to what it uses, so tests can pass plain fakes.
+ * Electron's IpcMain, WebContents and WebContentsView satisfy them as they are.
+ */
+export interface IpcFrame {
+  readonly processId: number;
+  readonly routingId: number;
+  readonly url: string;
+}
+
+export interface IpcSenderEvent {
+  readonly senderFrame: IpcFrame | null;
+}
+
+export interface IpcMainLike {
+  handle(channel: string, listener: (event: IpcSenderEvent, payload: unknown) => Promise<Result<unknown>>): void;
+  removeHandler(channel: string): void;
+  on(channel: string, listener: (event: IpcSenderEvent, payload: unknown) => void): void;
+  removeListener(channel: string, listener: (event: IpcSenderEvent, payload: unknown) => void): void;
+}
+
+export interface ContentsLike {
+  readonly mainFrame: IpcFrame;
+  send(channel: string, payload: unknown): void;
+  isDestroyed(): boolean;
+}
+
+export interface PreviewViewLike {
+  readonly webContents: ContentsLike;
+  setBounds(bounds: { x: number; y: number; width: number; height: number }): void;
+  setVisible(visible: boolean): void;
+}
+
+export interface IpcOptions {
+  ipcMain: IpcMainLike;
+  dispatch: Dispatch;
+  editorContents: ContentsLike;
+  /** The view rather than its contents: setPreviewBounds moves the view, postToPreview talks to its contents. */
+  previewView: PreviewViewLike;
+}
+
+const OK_EMPTY: Result<object> = { ok: true, value: {} };
+
+/** A frame is identified by its process and routing id: the wrapper objects themselves are not stable. */
+function isSameFrame(frame: IpcFrame | null, expected: IpcFrame): frame is IpcFrame {
+  return frame !== null && frame.processId === expected.processId && frame.routingId === expected.routingId;
+}
+
+/**
+ * Registers every contract channel and the preview's event channel; returns a function that removes them
+ * all (so a window can be reopened). Requests are answered only for the editor's main frame showing the
+ * editor page, and preview events are accepted only from the preview's main frame: neither an iframe nor
+ * a page navigated elsewhere can reach the services (Electron's "validate the sender of all IPC messages").
+ */
+export function registerIpc({ ipcMain, dispatch, editorContents, previewView }: IpcOptions): () => void {
+  const isFromEditor = (event: IpcSenderEvent): boolean =>
+    isSameFrame(event.senderFrame, editorContents.mainFrame) && isEditorUrl(event.senderFrame.url);
+  const isFromPreview = (event: IpcSenderEvent): boolean =>
+    isSameFrame(event.senderFrame, previewView.webContents.mainFrame) && isPreviewUrl(event.senderFrame.url);
+
+  const answerEditor = (channel: Channel, answer: (payload: unknown) => Promise<Result<unknown>> | Result<unknown>) => {
+    ipcMain.handle(ipcName(channel), async (event, payload) => {
+      if (!isFromEditor(event)) {
+        return { ok: false, error: { code: 'forbidden', message: `${channel} is only answered for the editor page` } };
+      }
+      try {
+        return await answer(payload);
+      } catch (error) {
+        // Never let an exception cross IPC: Electron would reduce it to "Error invoking remote method".
+        return failure(error);
+      }
+    });
+  };
+
+  for (const channel of SERVICE_CHANNELS) answerEditor(channel, (payload) => dispatch(channel, payload));
+
+  answerEditor('setPreviewBounds', (payload) => {
+    const input = parseInput('setPreviewBounds', payload);
+    if (!input.ok) return input.error;
+    const { visible, ...bounds } = input.value;
+    previewView.setBounds(bounds);
+    previewView.setVisible(visible);
+    return OK_EMPTY;
+  });
+
+  answerEditor('postToPreview', (payload) => {
+    const command = parseInput('postToPreview', payload);
+    if (!command.ok) return command.error;
+    const preview = previewView.webContents;
+    if (!preview.isDestroyed()) preview.send(PREVIEW_COMMAND, command.value);
+    return OK_EMPTY;
+  });
+
+  const forwardPreviewEvent = (event: IpcSenderEvent, payload: unknown): void => {
+    if (!isFromPreview(event)) return;
+    const previewEvent = PreviewEventSchema.safeParse(payload);
+    if (previewEvent.success && !editorContents.isDestroyed()) editorContents.send(PREVIEW_EVENT, previewEvent.data);
+  };
+  ipcMain.on(PREVIEW_EMIT, forwardPreviewEvent);
+
+  return () => {
+    for (const channel of [...SERVICE_CHANNELS, ...SHELL_CHANNELS]) ipcMain.removeHandler(ipcName(channel));
+    ipcMain.removeListener(PREVIEW_EMIT, forwardPreviewEvent);
+  };
+}

@@ -1,0 +1,115 @@
+import { readFile } from 'node:fs/promises';
+import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { app, protocol } from 'electron';
+import { APP_HOST, APP_SCHEME, EDITOR_CSP } from './security';
+
+/** Where the app's own files live: the built renderer bundles and the shipped sample catalogue. */
+export interface AppFileRoots {
+  rendererDir: string;
+  sampleDir: string;
+}
+
+const SAMPLE_PREFIX = '/sample/';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+};
+
+/** The shipped resources folder: beside the app in a package (extraResources), at the repo root in development. */
+export function resourcesDir(): string {
+  return app.isPackaged ? join(process.resourcesPath, 'resources') : join(import.meta.dirname, '../../resources');
+}
+
+/** electron-vite builds main to out/main and the renderer pages to out/renderer. */
+export function rendererDir(): string {
+  return join(import.meta.dirname, '../renderer');
+}
+
+/**
+ * Must run before app 'ready'. standard + secure give app://studio a real origin with relative URLs,
+ * 'self' in CSP and a secure context; supportFetchAPI lets the pages fetch their own files.
+ */
+export function registerAppSchemePrivileged(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
+}
+
+/**
+ * Maps an app:// URL to a file under one of the roots, or null when it names anything outside them.
+ * The URL parser already resolves plain "..", but percent-encoded separators ("..%2F") only appear after
+ * decoding, so containment is checked on the final resolved path.
+ */
+export function resolveAppFile(url: string, roots: AppFileRoots): string | null {
+  let parsed: URL;
+  let path: string;
+  try {
+    parsed = new URL(url);
+    path = decodeURIComponent(parsed.pathname);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== `${APP_SCHEME}:` || parsed.host !== APP_HOST || path.includes('\0')) return null;
+
+  const [root, inside] = path.startsWith(SAMPLE_PREFIX)
+    ? [roots.sampleDir, path.slice(SAMPLE_PREFIX.length)]
+    : [roots.rendererDir, path.slice(1)];
+  const file = resolve(root, inside);
+  const fromRoot = relative(root, file);
+  const escapes = fromRoot === '' || fromRoot === '..' || fromRoot.startsWith(`..${sep}`) || isAbsolute(fromRoot);
+  return escapes ? null : file;
+}
+
+function notFound(): Response {
+  return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
+/**
+ * The app:// handler: serves files with their content type, answers 404 for anything it cannot or may not
+ * read, and puts the editor's CSP on the editor's HTML (the preview runs the pages' own custom scripts).
+ */
+export function createAppRequestHandler(roots: AppFileRoots): (request: { url: string }) => Promise<Response> {
+  const editorDir = join(roots.rendererDir, 'editor') + sep;
+  return async (request) => {
+    const file = resolveAppFile(request.url, roots);
+    if (file === null) return notFound();
+    let body: Buffer;
+    try {
+      body = await readFile(file);
+    } catch {
+      // Missing files and directories alike.
+      return notFound();
+    }
+    const contentType = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const headers: Record<string, string> = { 'Content-Type': contentType };
+    // Decided on the resolved file, not the URL, so "/preview/..%2Feditor/index.html" still gets the CSP.
+    const isEditorHtml = file.startsWith(editorDir) && contentType.startsWith('text/html');
+    if (isEditorHtml) headers['Content-Security-Policy'] = EDITOR_CSP;
+    return new Response(new Uint8Array(body), { status: 200, headers });
+  };
+}
+
+/** Must run after app 'ready'. */
+export function serveAppProtocol(): void {
+  protocol.handle(
+    APP_SCHEME,
+    createAppRequestHandler({ rendererDir: rendererDir(), sampleDir: join(resourcesDir(), 'sample') }),
+  );
+}

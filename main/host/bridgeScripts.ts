@@ -1,0 +1,80 @@
+import { SERVICE_CHANNELS, SHELL_CHANNELS } from '../../core/channels';
+
+/**
+ * window.studio for the browser host: the same methods the Electron preload exposes, each a POST to
+ * /api/<channel>. The shell channels do here what Electron's main does with the WebContentsView: an iframe
+ * sandboxed without same-origin (so nothing in it can reach this window) is laid over the preview area, and
+ * commands and events cross by postMessage, checked by source window.
+ */
+export function editorBridgeScript(): string {
+  return `(() => {
+  'use strict';
+  const serviceChannels = ${JSON.stringify(SERVICE_CHANNELS)};
+  const shellChannels = ${JSON.stringify(SHELL_CHANNELS)};
+  const listeners = new Set();
+  let frame = null;
+  const previewFrame = () => {
+    if (frame) return frame;
+    frame = document.createElement('iframe');
+    frame.setAttribute('sandbox', 'allow-scripts');
+    frame.setAttribute('title', 'Live preview');
+    frame.setAttribute('data-testid', 'preview-frame');
+    frame.src = '/preview/index.html';
+    Object.assign(frame.style, { position: 'fixed', border: '0', display: 'none', background: '#fff', zIndex: '1' });
+    document.body.appendChild(frame);
+    return frame;
+  };
+  window.addEventListener('message', (event) => {
+    if (!frame || event.source !== frame.contentWindow) return;
+    for (const listener of listeners) listener(event.data);
+  });
+  const shell = {
+    setPreviewBounds: (bounds) => {
+      const view = previewFrame();
+      Object.assign(view.style, {
+        left: bounds.x + 'px', top: bounds.y + 'px', width: bounds.width + 'px', height: bounds.height + 'px',
+        display: bounds.visible && bounds.width > 0 ? 'block' : 'none',
+      });
+      return { ok: true, value: {} };
+    },
+    postToPreview: (command) => {
+      previewFrame().contentWindow?.postMessage(command, '*');
+      return { ok: true, value: {} };
+    },
+  };
+  const callService = async (channel, input) => {
+    try {
+      const response = await fetch('/api/' + channel, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(input ?? {}),
+      });
+      return await response.json();
+    } catch (error) {
+      return { ok: false, error: { code: 'unavailable', message: 'Storefront Studio is not reachable: ' + error.message } };
+    }
+  };
+  const studio = { onPreviewEvent: (listener) => { listeners.add(listener); return () => listeners.delete(listener); } };
+  for (const channel of serviceChannels) studio[channel] = (input) => callService(channel, input);
+  for (const channel of shellChannels) studio[channel] = async (input) => shell[channel](input);
+  window.studio = Object.freeze(studio);
+})();
+`;
+}
+
+/** window.preview for the browser host: the preview's one narrow bridge, by postMessage to its parent only. */
+export function previewBridgeScript(editorOrigin: string): string {
+  return `(() => {
+  'use strict';
+  const editorOrigin = ${JSON.stringify(editorOrigin)};
+  window.preview = Object.freeze({
+    onCommand: (listener) => {
+      window.addEventListener('message', (event) => {
+        if (event.source === window.parent) listener(event.data);
+      });
+    },
+    emit: (event) => window.parent.postMessage(event, editorOrigin),
+  });
+})();
+`;
+}

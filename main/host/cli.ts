@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startBrowserHost } from './browserHost';
+
+const PRODUCT_NAME = 'Storefront Studio';
+
+/** The same folder Electron's app.getPath('userData') gives, so both shells share drafts and settings. */
+function defaultDataDir(): string {
+  if (process.platform === 'win32') return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), PRODUCT_NAME);
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', PRODUCT_NAME);
+  return join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), PRODUCT_NAME);
+}
+
+const CHROMIUM_FLAGS = [
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '5179' },
+      'data-dir': { type: 'string' },
+      user: { type: 'string' },
+      'no-open': { type: 'boolean', default: false },
+    },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got ${values.port}`);
+  const host = await startBrowserHost({
+    port,
+    dataDir: values['data-dir'] ?? defaultDataDir(),
+    rendererDir: join(import.meta.dirname, '../renderer'),
+    resourcesDir: join(import.meta.dirname, '../../resources'),
+    user: values.user,
+  });
+  console.log(`Storefront Studio running at ${host.url}`);
+  if (!values['no-open']) {
+    const browser = spawn(process.env.CHROMIUM_PATH ?? 'chromium', [`--app=${host.url}`, ...CHROMIUM_FLAGS], {
+      stdio: 'ignore',
+      detached: true,
+    });
+    browser.on('error', (error) => console.error(`Could not open Chromium (${error.message}); open ${host.url} yourself.`));
+    browser.unref();
+  }
+  const stop = (): void => void host.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import { createContentClient, type ContentClient } from '../services/contentClient';
+import { startContentServer } from '../services/contentServer';
+import { createDraftStore } from '../services/drafts';
+import type { KeyValueStore, SecretStore } from '../services/stores';
+import { createDispatch, type Dispatch } from './dispatch';
+import { createHandlers } from './handlers';
+
+export interface StudioServicesOptions {
+  dataDir: string;
+  store: KeyValueStore;
+  secrets: SecretStore;
+  now?: () => Date;
+}
+
+export interface StudioServices {
+  dispatch: Dispatch;
+  /** The embedded content service, the default save target. */
+  embeddedContentUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts what main runs in both shells (the embedded content service on 127.0.0.1, drafts) and returns the
+ * dispatcher that Electron's ipcMain and the browser host's HTTP API both call.
+ */
+export async function createStudioServices(options: StudioServicesOptions): Promise<StudioServices> {
+  const server = await startContentServer({ dataDir: options.dataDir });
+  const drafts = createDraftStore(join(options.dataDir, 'drafts'));
+  const clients = new Map<string, ContentClient>();
+  const contentUrl = (): string => {
+    const configured = options.store.get('contentServiceUrl');
+    return typeof configured === 'string' ? configured : server.url;
+  };
+  const content = (): ContentClient => {
+    const url = contentUrl();
+    let client = clients.get(url);
+    if (!client) {
+      client = createContentClient(url);
+      clients.set(url, client);
+    }
+    return client;
+  };
+  const handlers = createHandlers({ store: options.store, drafts, content, contentUrl, now: options.now ?? (() => new Date()) });
+  return { dispatch: createDispatch(handlers), embeddedContentUrl: server.url, close: () => server.close() };
+}

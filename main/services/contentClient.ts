@@ -1,0 +1,173 @@
+import got, { HTTPError, RequestError, TimeoutError, type Got } from 'got';
+import { z } from 'zod';
+import { describeIssues } from '../../core/contract';
+import { StudioError } from '../../core/result';
+import {
+  PageContentSchema,
+  PageSummarySchema,
+  VersionSummarySchema,
+  type PageContent,
+  type PageKey,
+  type PageSummary,
+  type VersionSummary,
+} from '../../core/schemas';
+
+/**
+ * The client of a content service (the embedded one or a team's): every answer is parsed with zod, every
+ * failure becomes a StudioError whose message a person can act on.
+ */
+
+const SavedVersionResponseSchema = z.object({ version: VersionSummarySchema });
+const PagesResponseSchema = z.object({ pages: z.array(PageSummarySchema) });
+const VersionsResponseSchema = z.object({ versions: z.array(VersionSummarySchema) });
+const PageVersionResponseSchema = z.object({ content: PageContentSchema, version: VersionSummarySchema });
+const ErrorResponseSchema = z.object({
+  error: z.looseObject({ code: z.string(), message: z.string(), latest: VersionSummarySchema.optional() }),
+});
+
+export type PageVersion = z.infer<typeof PageVersionResponseSchema>;
+
+export interface ContentClient {
+  saveContent(content: PageContent, baseHash: string | null): Promise<VersionSummary>;
+  saveBookmark(content: PageContent): Promise<VersionSummary>;
+  listPages(): Promise<PageSummary[]>;
+  loadPage(key: PageKey): Promise<PageVersion | null>;
+  listVersions(key: PageKey): Promise<VersionSummary[]>;
+  loadVersion(key: PageKey, version: number): Promise<PageVersion | null>;
+}
+
+export interface ContentClientOptions {
+  /** Per attempt. */
+  timeoutMs?: number;
+  /** The longest wait between two attempts of a GET; tests shorten it. */
+  retryDelayMs?: number;
+}
+
+const NETWORK_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+
+export function createContentClient(baseUrl: string, options: ContentClientOptions = {}): ContentClient {
+  const { timeoutMs = 10_000, retryDelayMs = 1_000 } = options;
+  const http: Got = got.extend({
+    prefixUrl: baseUrl,
+    timeout: { request: timeoutMs },
+    retry: {
+      limit: 2,
+      // A save is not idempotent (each one makes a version), so only reads are tried again.
+      methods: ['GET'],
+      backoffLimit: retryDelayMs,
+      // got's list without ETIMEDOUT: a service that let one attempt time out will most likely let the next
+      // ones time out too, and three waits of timeoutMs would leave the editor hanging.
+      errorCodes: ['ECONNRESET', 'EADDRINUSE', 'ECONNREFUSED', 'EPIPE', 'ENOTFOUND', 'ENETUNREACH', 'EAI_AGAIN'],
+    },
+    responseType: 'text',
+  });
+  const serviceName = `The content service at ${baseUrl}`;
+
+  async function call<S extends z.ZodType>(
+    route: string,
+    request: { method: 'GET'; searchParams?: Record<string, string> } | { method: 'POST'; json: unknown },
+    schema: S,
+  ): Promise<z.output<S>> {
+    let text: string;
+    try {
+      text = (await http(route, request)).body as string;
+    } catch (error) {
+      throw toStudioError(error, route);
+    }
+    return parseAnswer(text, schema, route);
+  }
+
+  function parseAnswer<S extends z.ZodType>(text: string, schema: S, route: string): z.output<S> {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new StudioError('failed', `${serviceName} answered /${route} with something that is not JSON.`);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new StudioError(
+        'failed',
+        `${serviceName} answered /${route} in an unexpected shape (${describeIssues(parsed.error)}).`,
+      );
+    }
+    return parsed.data;
+  }
+
+  function toStudioError(error: unknown, route: string): StudioError {
+    if (error instanceof HTTPError) return fromErrorResponse(error.response.statusCode, String(error.response.body), route);
+    if (error instanceof RequestError && (error instanceof TimeoutError || NETWORK_ERROR_CODES.has(error.code))) {
+      const why = error instanceof TimeoutError ? ` (no answer within ${timeoutMs / 1000} s)` : '';
+      return new StudioError('unavailable', `${serviceName} is not reachable${why}. Check the address in Settings.`);
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return new StudioError('failed', `Calling ${serviceName} failed: ${message}`);
+  }
+
+  function fromErrorResponse(status: number, body: string, route: string): StudioError {
+    const parsed = safeJson(body, ErrorResponseSchema);
+    const serverMessage = parsed?.error.message ?? `HTTP ${status}`;
+    if (status === 409) {
+      const latest = parsed?.error.latest;
+      // A team's service may not say who saved; the conflict is just as real.
+      const who = latest ? ` (${latest.author}, ${formatTime(latest.timestamp)})` : '';
+      return new StudioError('conflict', `Someone else saved this page since you opened it${who}.`, latest);
+    }
+    if (status === 404 && parsed?.error.code === 'not-found') {
+      return new StudioError('not-found', serverMessage);
+    }
+    if (status === 400 || status === 413) return new StudioError('invalid-input', serverMessage);
+    if (status === 502 || status === 503 || status === 504) {
+      return new StudioError('unavailable', `${serviceName} is not available right now (${serverMessage}).`);
+    }
+    // Anything else, a 404 for the route included, means the address is not a content service of this kind.
+    return new StudioError('failed', `${serviceName} refused /${route} with HTTP ${status}: ${serverMessage}`);
+  }
+
+  /** A read that answers null when the service has no such page or version. */
+  async function loadOrNull(route: string, searchParams: Record<string, string>): Promise<PageVersion | null> {
+    try {
+      return await call(route, { method: 'GET', searchParams }, PageVersionResponseSchema);
+    } catch (error) {
+      if (error instanceof StudioError && error.code === 'not-found') return null;
+      throw error;
+    }
+  }
+
+  return {
+    saveContent: async (content, baseHash) =>
+      (await call('saveContent', { method: 'POST', json: { content, baseHash } }, SavedVersionResponseSchema)).version,
+    saveBookmark: async (content) =>
+      (await call('saveBookmark', { method: 'POST', json: { content } }, SavedVersionResponseSchema)).version,
+    listPages: async () => (await call('pages', { method: 'GET' }, PagesResponseSchema)).pages,
+    loadPage: (key) => loadOrNull('page', { ...key }),
+    listVersions: async (key) =>
+      (await call('versions', { method: 'GET', searchParams: { ...key } }, VersionsResponseSchema)).versions,
+    loadVersion: (key, version) => loadOrNull('version', { ...key, version: String(version) }),
+  };
+}
+
+function safeJson<S extends z.ZodType>(text: string, schema: S): z.output<S> | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** UTC, spelled out: editors of one page sit in different countries, so local time would mislead. */
+function formatTime(timestamp: string): string {
+  const date = new Date(timestamp);
+  if (Number.isNaN(date.getTime())) return timestamp;
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}

@@ -1,0 +1,21 @@
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { PREVIEW_COMMAND, PREVIEW_EMIT } from '../core/channels';
+
+/*
+ * window.preview: the preview's one narrow bridge. Commands (content updates) come in, events (hover,
+ * click, ready) go out; main validates both directions. Preview content runs custom scripts, so nothing
+ * else is exposed.
+ */
+contextBridge.exposeInMainWorld('preview', {
+  /** Hands the listener the command only, never the IpcRendererEvent (which would expose ipcRenderer). */
+  onCommand(listener: (command: unknown) => void): () => void {
+    const forward = (_event: IpcRendererEvent, command: unknown) => listener(command);
+    ipcRenderer.on(PREVIEW_COMMAND, forward);
+    return () => {
+      ipcRenderer.removeListener(PREVIEW_COMMAND, forward);
+    };
+  },
+  emit(event: unknown): void {
+    ipcRenderer.send(PREVIEW_EMIT, event);
+  },
+});

@@ -1,0 +1,29 @@
+import type { Channel } from '../../../core/channels';
+import type { Input, Output, StudioBridge } from '../../../core/contract';
+import { PreviewEventSchema, type PreviewEvent } from '../../../core/preview';
+import { unwrapResult, type Result } from '../../../core/result';
+
+declare global {
+  interface Window {
+    studio: StudioBridge;
+  }
+}
+
+/** Calls a channel of main; resolves with its value or rejects with a StudioError carrying the error code. */
+export async function call<C extends Channel>(channel: C, input: Input<C>): Promise<Output<C>> {
+  // Indexing a mapped type by a generic key loses the per-channel pairing; the contract guarantees it.
+  const bridge = window.studio[channel] as unknown as (value: Input<C>) => Promise<Result<Output<C>>>;
+  return unwrapResult(await bridge(input));
+}
+
+/** Preview events, parsed: whatever runs in the preview is not trusted. */
+export function onPreviewEvent(listener: (event: PreviewEvent) => void): () => void {
+  return window.studio.onPreviewEvent((raw) => {
+    const parsed = PreviewEventSchema.safeParse(raw);
+    if (parsed.success) listener(parsed.data);
+  });
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

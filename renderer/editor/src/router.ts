@@ -1,0 +1,29 @@
+import { useSyncExternalStore } from 'react';
+
+/** Routes (editor spec §2). Hash routing works the same under app:// in Electron and http:// in the browser host. */
+export const DASHBOARD_PATH = '/services/content-editor';
+export const editorPath = (bookmark: string): string => `${DASHBOARD_PATH}/page/${encodeURIComponent(bookmark)}`;
+
+export type Route = { name: 'dashboard' } | { name: 'editor'; bookmark: string } | { name: 'unknown'; path: string };
+
+export function parseRoute(hash: string): Route {
+  const path = hash.replace(/^#/, '') || DASHBOARD_PATH;
+  if (path === DASHBOARD_PATH || path === '/') return { name: 'dashboard' };
+  const editor = path.match(/^\/services\/content-editor\/page\/([^/]*)$/);
+  if (editor) return { name: 'editor', bookmark: decodeURIComponent(editor[1] ?? '') };
+  return { name: 'unknown', path };
+}
+
+export function navigate(path: string): void {
+  window.location.hash = path;
+}
+
+const subscribe = (notify: () => void): (() => void) => {
+  window.addEventListener('hashchange', notify);
+  return () => window.removeEventListener('hashchange', notify);
+};
+
+export function useRoute(): Route {
+  const hash = useSyncExternalStore(subscribe, () => window.location.hash);
+  return parseRoute(hash);
+}

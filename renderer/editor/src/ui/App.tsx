@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { useAtom } from 'jotai';
+import { call, errorMessage } from '../api';
+import { DASHBOARD_PATH, useRoute } from '../router';
+import { userAtom } from '../state/session';
+import { Dashboard } from './Dashboard';
+import { EditorRoute } from './EditorRoute';
+import { SignIn } from './SignIn';
+import { Toasts, toastError } from './Toasts';
+
+export function App() {
+  const [user, setUser] = useAtom(userAtom);
+  const route = useRoute();
+
+  useEffect(() => {
+    call('getSession', {})
+      .then((session) => setUser(session.user))
+      .catch((error: unknown) => {
+        toastError(`Could not read your settings: ${errorMessage(error)}`);
+        setUser(null);
+      });
+  }, [setUser]);
+
+  let screen;
+  if (user === undefined) screen = <p className="loading">Loading…</p>;
+  else if (user === null) screen = <SignIn />;
+  else if (route.name === 'editor') screen = <EditorRoute key={route.bookmark} bookmark={route.bookmark} />;
+  else if (route.name === 'dashboard') screen = <Dashboard />;
+  else
+    screen = (
+      <main className="message-screen">
+        <p>There is no screen at {route.path}.</p>
+        <a href={`#${DASHBOARD_PATH}`}>Back to the Content Editor dashboard</a>
+      </main>
+    );
+
+  return (
+    <>
+      {screen}
+      <Toasts />
+    </>
+  );
+}

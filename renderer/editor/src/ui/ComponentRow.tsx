@@ -1,0 +1,113 @@
+import { memo, useCallback, useMemo, useState, type KeyboardEvent } from 'react';
+import { atom, useAtomValue } from 'jotai';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { parseClasses } from '../../../../core/rules/components';
+import { setIn, type Path } from '../../../../core/rules/paths';
+import { useDoc } from '../state/docContext';
+import { FieldEditor } from '../fields/FieldEditor';
+import { focusRow } from './ComponentList';
+
+/** One component: a draggable, collapsible row. It subscribes to its own component and open state only. */
+export const ComponentRow = memo(function ComponentRow({ id }: { id: string }) {
+  const doc = useDoc();
+  const component = useAtomValue(doc.componentAtom(id));
+  const isOpenAtom = useMemo(() => atom((get) => get(doc.openIdAtom) === id), [doc, id]);
+  const open = useAtomValue(isOpenAtom);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const title = component.name || component._component;
+
+  const toggle = () => doc.setOpen(open ? null : id);
+
+  const moveBy = (delta: number) => {
+    const index = doc.indexOf(id);
+    doc.move(index, index + delta);
+    focusRow(id);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+    event.preventDefault();
+    moveBy(event.key === 'ArrowUp' ? -1 : 1);
+  };
+
+  return (
+    <li
+      ref={setNodeRef}
+      data-row-id={id}
+      className={`component-row${open ? ' open' : ''}${isDragging ? ' dragging' : ''}`}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      onKeyDown={open ? onKeyDown : undefined}
+    >
+      <div className="row-header">
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className="drag-handle"
+          aria-label={`Reorder ${title}`}
+          {...attributes}
+          {...listeners}
+        >
+          ⠿
+        </button>
+        <button type="button" className="row-title" aria-expanded={open} onClick={toggle}>
+          {title}
+          {component.hidden && <span className="hidden-marker"> [HIDDEN]</span>}
+        </button>
+      </div>
+      {open && <RowBody id={id} />}
+    </li>
+  );
+});
+
+function RowBody({ id }: { id: string }) {
+  const doc = useDoc();
+  const component = useAtomValue(doc.componentAtom(id));
+  const [name, setName] = useState(component.name);
+  const [classes, setClasses] = useState(component.classes.join(', '));
+
+  const onFieldChange = useCallback(
+    (path: Path, value: unknown) => doc.updateComponent(id, (current) => setIn(current, ['content', ...path], value)),
+    [doc, id],
+  );
+
+  return (
+    <div className="row-body">
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={component.hidden}
+          onChange={(e) => doc.updateComponent(id, (current) => ({ ...current, hidden: e.target.checked }))}
+        />
+        Hide Component
+      </label>
+      <div className="inline-field">
+        <label>
+          Name
+          <input value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <button type="button" onClick={() => doc.updateComponent(id, (current) => ({ ...current, name: name.trim() }))}>
+          Update Name
+        </button>
+      </div>
+      <div className="inline-field">
+        <label>
+          Custom Classes
+          <input value={classes} placeholder="class-one, class-two" onChange={(e) => setClasses(e.target.value)} />
+        </label>
+        <button type="button" onClick={() => doc.updateComponent(id, (current) => ({ ...current, classes: parseClasses(classes) }))}>
+          Apply Classes
+        </button>
+      </div>
+      <fieldset className="content-fields">
+        <legend>Content</legend>
+        {Object.entries(component.content).map(([key, value]) => (
+          <FieldEditor key={key} name={key} path={[key]} value={value} onChange={onFieldChange} />
+        ))}
+      </fieldset>
+      <button type="button" className="danger" onClick={() => doc.remove(id)}>
+        Remove Component
+      </button>
+    </div>
+  );
+}

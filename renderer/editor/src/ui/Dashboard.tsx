@@ -1,0 +1,171 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { DraftSummary } from '../../../../core/contract';
+import { COUNTRIES, countryName } from '../../../../core/countries';
+import { FASCIAS } from '../../../../core/fascias';
+import { bookmarkFor } from '../../../../core/rules/page';
+import type { PageKey, PageSummary } from '../../../../core/schemas';
+import { call, errorMessage } from '../api';
+import { editorPath, navigate } from '../router';
+import { Header } from './Header';
+import { NewPageDialog } from './NewPageDialog';
+import { toastError } from './Toasts';
+
+interface Row {
+  bookmark: string;
+  key: PageKey;
+  category: string;
+  lastSaved: string | null;
+  author: string;
+  status: 'Saved' | 'Draft' | 'Unsaved changes';
+}
+
+/** Saved pages and local drafts as one list: a draft of a saved page shows on that page's row. */
+function mergeRows(pages: readonly PageSummary[], drafts: readonly DraftSummary[]): Row[] {
+  const rows = new Map<string, Row>();
+  for (const page of pages) {
+    const bookmark = bookmarkFor(page.key);
+    rows.set(bookmark, { bookmark, key: page.key, category: page.category, lastSaved: page.timestamp, author: page.author, status: 'Saved' });
+  }
+  for (const draft of drafts) {
+    const saved = rows.get(draft.bookmark);
+    if (saved) {
+      if (draft.dirty) saved.status = 'Unsaved changes';
+    } else {
+      rows.set(draft.bookmark, { bookmark: draft.bookmark, key: draft.key, category: draft.category, lastSaved: null, author: '', status: 'Draft' });
+    }
+  }
+  return [...rows.values()];
+}
+
+const formatTime = (iso: string): string => new Date(iso).toLocaleString();
+
+export function Dashboard() {
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [pagesError, setPagesError] = useState<string | null>(null);
+  const [fascia, setFascia] = useState('');
+  const [country, setCountry] = useState('');
+  const [text, setText] = useState('');
+  const [creating, setCreating] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const listing = await call('listPages', {});
+      setRows(mergeRows(listing.pages, listing.drafts));
+      setPagesError(listing.pagesError);
+    } catch (error) {
+      toastError(`Could not list pages: ${errorMessage(error)}`);
+      setRows([]);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const visible = useMemo(() => {
+    const needle = text.trim().toLowerCase();
+    return (rows ?? []).filter(
+      (row) =>
+        (!fascia || row.key.fascia === fascia) &&
+        (!country || row.key.country === country) &&
+        (!needle || `${row.key.page} ${row.category} ${row.author} ${row.key.source}`.toLowerCase().includes(needle)),
+    );
+  }, [rows, fascia, country, text]);
+
+  const open = async (key: PageKey) => {
+    try {
+      const { draft } = await call('openPage', { key });
+      navigate(editorPath(draft.bookmark));
+    } catch (error) {
+      toastError(`Could not open ${key.page}: ${errorMessage(error)}`);
+    }
+  };
+
+  return (
+    <div className="dashboard">
+      <Header title="Content Editor" />
+      <main>
+        <div className="toolbar">
+          <label>
+            Filter by fascia
+            <select value={fascia} onChange={(e) => setFascia(e.target.value)}>
+              <option value="">All fascias</option>
+              {FASCIAS.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Filter by country
+            <select value={country} onChange={(e) => setCountry(e.target.value)}>
+              <option value="">All countries</option>
+              {COUNTRIES.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Search pages
+            <input type="search" value={text} placeholder="Page, category or author" onChange={(e) => setText(e.target.value)} />
+          </label>
+          <button type="button" className="primary" onClick={() => setCreating(true)}>
+            New Page
+          </button>
+        </div>
+        {pagesError && (
+          <p role="alert" className="banner-warning">
+            Saved pages could not be listed: {pagesError} Your drafts are shown below.
+          </p>
+        )}
+        {rows === null ? (
+          <p className="loading">Loading pages…</p>
+        ) : visible.length === 0 ? (
+          <p className="empty">{rows.length === 0 ? 'No pages yet. Create one with New Page.' : 'No page matches these filters.'}</p>
+        ) : (
+          <table className="pages">
+            <thead>
+              <tr>
+                <th scope="col">Fascia</th>
+                <th scope="col">Country</th>
+                <th scope="col">Page</th>
+                <th scope="col">Category</th>
+                <th scope="col">Last saved</th>
+                <th scope="col">Author</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {visible.map((row) => (
+                <tr key={row.bookmark}>
+                  <td>{row.key.fascia}</td>
+                  <td>{countryName(row.key.country)}</td>
+                  <td>
+                    {row.key.page}
+                    <span className="muted"> · {row.key.platform} · {row.key.source}</span>
+                  </td>
+                  <td>{row.category}</td>
+                  <td>{row.lastSaved ? formatTime(row.lastSaved) : 'Never'}</td>
+                  <td>{row.author}</td>
+                  <td>{row.status}</td>
+                  <td>
+                    <button type="button" onClick={() => void open(row.key)} aria-label={`Open ${row.key.page} (${row.key.fascia} ${row.key.country})`}>
+                      Open
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </main>
+      <NewPageDialog open={creating} onOpenChange={setCreating} />
+    </div>
+  );
+}

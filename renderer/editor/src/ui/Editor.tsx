@@ -1,0 +1,134 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Provider, useAtomValue } from 'jotai';
+import { brandName } from '../../../../core/fascias';
+import { countryName } from '../../../../core/countries';
+import { call, onPreviewEvent } from '../api';
+import { DASHBOARD_PATH, navigate } from '../router';
+import { createAutosave, type AutosaveState } from '../state/autosave';
+import { DocContext } from '../state/docContext';
+import type { EditorDocument } from '../state/document';
+import { AddComponentDialog } from './AddComponentDialog';
+import { ComponentList, focusRow } from './ComponentList';
+import { Header } from './Header';
+import { LeaveDialog } from './LeaveDialog';
+import { OptionsPanel } from './OptionsPanel';
+import { PreviewSurface } from './PreviewSurface';
+import { SaveDialog } from './SaveDialog';
+
+const AUTOSAVE_LABELS: Record<AutosaveState['status'], string> = {
+  saved: 'Draft saved',
+  pending: 'Unsaved draft…',
+  saving: 'Saving draft…',
+  failed: 'Draft not saved',
+};
+
+const postToPreview: Parameters<EditorDocument['connect']>[0]['preview'] = (command) => {
+  call('postToPreview', command).catch((error: unknown) => console.error('Preview update failed', error));
+};
+
+/** The page editor (editor spec §2): a collapsible panel of components beside the live preview. */
+export function Editor({ doc }: { doc: EditorDocument }) {
+  const [autosaveState, setAutosaveState] = useState<AutosaveState>({ status: 'saved' });
+  const autosave = useMemo(() => createAutosave(doc, setAutosaveState), [doc]);
+  const [panelOpen, setPanelOpen] = useState(true);
+  const [optionsOpen, setOptionsOpen] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const dirty = useAtomValue(doc.dirtyAtom, { store: doc.store });
+
+  useEffect(() => {
+    doc.connect({ preview: postToPreview, changed: () => autosave.schedule() });
+    postToPreview({ type: 'reset', components: doc.components() });
+    const stopEvents = onPreviewEvent((event) => {
+      if (event.type === 'ready') {
+        postToPreview({ type: 'reset', components: doc.components() });
+        postToPreview({ type: 'select', id: doc.openId });
+      } else if (doc.order.includes(event.id)) {
+        setPanelOpen(true);
+        doc.setOpen(event.id);
+        focusRow(event.id);
+      }
+    });
+    const warnBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (doc.computeDirty()) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warnBeforeUnload);
+    return () => {
+      stopEvents();
+      window.removeEventListener('beforeunload', warnBeforeUnload);
+      void autosave.flush();
+      postToPreview({ type: 'reset', components: [] });
+    };
+  }, [doc, autosave]);
+
+  const leave = async () => {
+    await autosave.flush();
+    if (doc.computeDirty()) setLeaving(true);
+    else navigate(DASHBOARD_PATH);
+  };
+
+  const statusLabel = autosaveState.status === 'failed' ? `${AUTOSAVE_LABELS.failed}: ${autosaveState.message}` : AUTOSAVE_LABELS[autosaveState.status];
+
+  return (
+    <Provider store={doc.store}>
+      <DocContext.Provider value={doc}>
+        <div className="editor">
+          <Header
+            title={brandName(doc.key.fascia)}
+            before={
+              <button type="button" className="icon-button" aria-label="Back" title="Back to the dashboard" onClick={() => void leave()}>
+                ←
+              </button>
+            }
+          >
+            <span className="page-id">
+              {countryName(doc.key.country)} · {doc.key.page} · {doc.key.platform}
+            </span>
+            <span className={`autosave autosave-${autosaveState.status}`} role="status">
+              {statusLabel}
+              {dirty && autosaveState.status === 'saved' ? ' (not yet saved to UAT)' : ''}
+            </span>
+          </Header>
+          <div className={panelOpen ? 'workspace' : 'workspace panel-closed'}>
+            <aside className="panel" aria-label="Page components" hidden={!panelOpen}>
+              <div className="panel-actions">
+                <button type="button" className="primary" onClick={() => setAdding(true)}>
+                  Add Component
+                </button>
+                <button type="button" className="primary" onClick={() => setSaving(true)}>
+                  SAVE CONTENT
+                </button>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label="Options"
+                  aria-expanded={optionsOpen}
+                  title="Options"
+                  onClick={() => setOptionsOpen((open) => !open)}
+                >
+                  ⚙
+                </button>
+              </div>
+              {optionsOpen && <OptionsPanel />}
+              <ComponentList />
+            </aside>
+            <button
+              type="button"
+              className="panel-toggle"
+              aria-label={panelOpen ? 'Collapse panel' : 'Expand panel'}
+              aria-expanded={panelOpen}
+              onClick={() => setPanelOpen((open) => !open)}
+            >
+              {panelOpen ? '◀' : '▶'}
+            </button>
+            <PreviewSurface />
+          </div>
+          <AddComponentDialog open={adding} onOpenChange={setAdding} />
+          <SaveDialog open={saving} onOpenChange={setSaving} beforeSave={() => autosave.flush()} />
+          <LeaveDialog open={leaving} onOpenChange={setLeaving} />
+        </div>
+      </DocContext.Provider>
+    </Provider>
+  );
+}

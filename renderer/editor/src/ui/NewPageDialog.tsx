@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import { COUNTRIES } from '../../../../core/countries';
+import { FASCIAS } from '../../../../core/fascias';
+import { describeIssues } from '../../../../core/contract';
+import { PAGE_CATEGORIES } from '../../../../core/pageCategories';
+import { formatPageName } from '../../../../core/rules/pageName';
+import { PageKeySchema, type Platform } from '../../../../core/schemas';
+import { call, errorMessage } from '../api';
+import { editorPath, navigate } from '../router';
+import { Modal } from './Modal';
+
+export function NewPageDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const [fascia, setFascia] = useState<string>(FASCIAS[0]);
+  const [country, setCountry] = useState<string>('gb');
+  const [pageInput, setPageInput] = useState('');
+  const [platform, setPlatform] = useState<Platform>('web');
+  const [source, setSource] = useState('content-editor');
+  const [category, setCategory] = useState(PAGE_CATEGORIES[0] ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const page = formatPageName(pageInput);
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    const key = PageKeySchema.safeParse({ fascia, country, page, source: source.trim(), platform });
+    if (!key.success) {
+      setError(describeIssues(key.error));
+      return;
+    }
+    try {
+      const { draft } = await call('openPage', { key: key.data, category });
+      onOpenChange(false);
+      navigate(editorPath(draft.bookmark));
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="New Page">
+      <form className="form-grid" onSubmit={create}>
+        <label>
+          Fascia
+          <select value={fascia} onChange={(e) => setFascia(e.target.value)}>
+            {FASCIAS.map((code) => (
+              <option key={code}>{code}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Country
+          <select value={country} onChange={(e) => setCountry(e.target.value)}>
+            {COUNTRIES.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Page
+          <input value={pageInput} required onChange={(e) => setPageInput(e.target.value)} aria-describedby="page-name-preview" />
+        </label>
+        <p id="page-name-preview" className="hint">
+          Saved as: <output>{page || '—'}</output>
+        </p>
+        <label>
+          Platform
+          <select value={platform} onChange={(e) => setPlatform(e.target.value as Platform)}>
+            <option value="web">web</option>
+            <option value="app">app</option>
+          </select>
+        </label>
+        <label>
+          Source
+          <input value={source} required onChange={(e) => setSource(e.target.value)} />
+        </label>
+        <label>
+          Category
+          <select value={category} onChange={(e) => setCategory(e.target.value)}>
+            {PAGE_CATEGORIES.map((name) => (
+              <option key={name}>{name}</option>
+            ))}
+          </select>
+        </label>
+        {error && (
+          <p role="alert" className="field-error">
+            {error}
+          </p>
+        )}
+        <div className="modal-actions">
+          <button type="button" onClick={() => onOpenChange(false)}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={!page}>
+            Create
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+import { Component as ReactComponent, memo, Suspense, useEffect, useRef, type ReactNode, type MouseEvent } from 'react';
+import type { Component } from '../../../core/schemas';
+import { emit } from './bridge';
+import { previewFor } from './registry';
+import { useComponent, useIsSelected } from './store';
+
+class BlockErrorBoundary extends ReactComponent<{ component: Component; children: ReactNode }, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidUpdate(previous: { component: Component }) {
+    // New content gets a fresh try: fixing the field fixes the block.
+    if (this.state.error && previous.component !== this.props.component) this.setState({ error: null });
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <div className="block-error" role="alert">
+        <strong>{this.props.component._component}</strong> could not be shown: {this.state.error.message}
+      </div>
+    );
+  }
+}
+
+/**
+ * One component on the page: hover border, click selects it in the editor instead of following links
+ * (catalogue spec §2). Subscribes to its own component only.
+ */
+export const Block = memo(function Block({ id }: { id: string }) {
+  const component = useComponent(id);
+  const selected = useIsSelected(id);
+  const element = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (selected) element.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [selected]);
+
+  if (!component || component.hidden) return null;
+  const Implementation = previewFor(component._component);
+
+  const select = (event: MouseEvent) => {
+    event.preventDefault();
+    emit({ type: 'select', id });
+  };
+
+  return (
+    <section
+      ref={element}
+      className={['block', selected ? 'block-selected' : '', ...component.classes].filter(Boolean).join(' ')}
+      data-component={component._component}
+      data-identifier={id}
+      onClickCapture={select}
+    >
+      {Implementation ? (
+        <BlockErrorBoundary component={component}>
+          <Suspense fallback={<div className="block-loading">Loading {component._component}…</div>}>
+            <Implementation component={component} content={component.content} />
+          </Suspense>
+        </BlockErrorBoundary>
+      ) : (
+        <div className="block-unknown" role="note">
+          Unknown component: <strong>{component._component}</strong>
+        </div>
+      )}
+    </section>
+  );
+});

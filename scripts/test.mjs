@@ -1,0 +1,55 @@
+// Runs every suite (typecheck, lint, build, unit, packaging, end to end), even after a failure so one run
+// shows everything, then prints one line "N passed, N failed" over all of them. Exits non-zero on any
+// failure or when no test ran.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const checks = [
+  { name: 'typecheck', command: [npx, 'tsc', '-p', '.'] },
+  { name: 'lint', command: [npx, 'eslint', '.'] },
+  { name: 'build', command: [npx, 'electron-vite', 'build'] },
+  { name: 'built main parses', command: ['node', '--check', 'out/main/index.js'] },
+];
+
+rmSync('reports/vitest.json', { force: true });
+rmSync('reports/playwright.json', { force: true });
+mkdirSync('reports', { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const run = (name, [command, ...args]) => {
+  console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  return result.status === 0;
+};
+
+for (const check of checks) {
+  if (run(check.name, check.command)) passed++;
+  else {
+    failed++;
+    console.log(`FAILED: ${check.name}`);
+  }
+}
+
+const readJson = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null);
+
+const unitOk = run('unit tests', [npx, 'vitest', 'run']);
+const unit = readJson('reports/vitest.json');
+if (unit) {
+  passed += unit.numPassedTests;
+  failed += unit.numFailedTests;
+  // A suite that failed to load has no failed tests but did fail.
+  if (!unitOk && unit.numFailedTests === 0) failed++;
+} else failed++;
+
+const e2eOk = run('end-to-end tests', [npx, 'playwright', 'test']);
+const e2e = readJson('reports/playwright.json');
+if (e2e) {
+  passed += e2e.stats.expected + e2e.stats.flaky;
+  failed += e2e.stats.unexpected;
+  if (!e2eOk && e2e.stats.unexpected === 0) failed++;
+} else failed++;
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);

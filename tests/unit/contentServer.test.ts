@@ -1,0 +1,387 @@
+import { request as httpRequest } from 'node:http';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startContentServer, type ContentServer } from '../../main/services/contentServer';
+import type { PageContent, PageKey } from '../../core/schemas';
+import { HOME_KEY, makePage, makeTempDir } from './helpers/pages';
+
+let dataDir: string;
+let server: ContentServer;
+
+beforeEach(async () => {
+  dataDir = await makeTempDir();
+  server = await startContentServer({ dataDir });
+});
+afterEach(async () => {
+  await server.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+interface Answer {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions read arbitrary fields
+  headers: Headers;
+}
+
+async function call(path: string, init: RequestInit = {}): Promise<Answer> {
+  const response = await fetch(`${server.url}${path}`, init);
+  return { status: response.status, body: await response.json(), headers: response.headers };
+}
+
+function post(path: string, body: unknown): Promise<Answer> {
+  return call(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+function query(key: Record<string, string>, extra: Record<string, string> = {}): string {
+  return new URLSearchParams({ ...key, ...extra }).toString();
+}
+
+const homeFolder = () => join(dataDir, 'content', 'jd', 'app', 'ios', 'home', 'uat', 'gb');
+
+describe('saving content', () => {
+  it('stores each save as a new version file at the s3JsonUrl layout', async () => {
+    const first = makePage({ title: 'One' });
+    const second = makePage({ title: 'Two', at: '2024-05-02T10:00:00.000Z' });
+
+    const saved1 = await post('/saveContent', { content: first });
+    const saved2 = await post('/saveContent', { content: second });
+
+    expect(saved1.status).toBe(201);
+    expect(saved1.body.version).toEqual({
+      version: 1,
+      hash: first.hash,
+      author: 'alice@example.com',
+      timestamp: first.timestamp,
+      commitMessage: 'Set title to One',
+      kind: 'content',
+    });
+    expect(saved2.body.version.version).toBe(2);
+    expect((await readdir(homeFolder())).sort()).toEqual(['v000001.json', 'v000002.json']);
+    const stored = JSON.parse(await readFile(join(homeFolder(), 'v000001.json'), 'utf8'));
+    expect(stored).toEqual({ version: 1, kind: 'content', content: first });
+  });
+
+  it('serves the latest version, every version newest first, and any one version', async () => {
+    const first = makePage({ title: 'One' });
+    const second = makePage({ title: 'Two' });
+    await post('/saveContent', { content: first });
+    await post('/saveContent', { content: second });
+
+    const latest = await call(`/page?${query(HOME_KEY)}`);
+    expect(latest.status).toBe(200);
+    expect(latest.body.content).toEqual(second);
+    expect(latest.body.version.version).toBe(2);
+
+    const versions = await call(`/versions?${query(HOME_KEY)}`);
+    expect(versions.body.versions.map((v: { version: number; hash: string }) => [v.version, v.hash])).toEqual([
+      [2, second.hash],
+      [1, first.hash],
+    ]);
+
+    const old = await call(`/version?${query(HOME_KEY, { version: '1' })}`);
+    expect(old.body.content).toEqual(first);
+  });
+
+  it('keeps component and page fields it does not know', async () => {
+    const page = makePage();
+    const extended = { ...page, teamField: 'kept', content: [{ ...page.content[0], futureField: [1, 2] }] };
+    await post('/saveContent', { content: extended });
+
+    const latest = await call(`/page?${query(HOME_KEY)}`);
+    expect(latest.body.content.teamField).toBe('kept');
+    expect(latest.body.content.content[0].futureField).toEqual([1, 2]);
+  });
+
+  it('numbers concurrent saves of one page without gaps or collisions', async () => {
+    const saves = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => post('/saveContent', { content: makePage({ title: `T${index}` }) })),
+    );
+
+    expect(saves.map((save) => save.status)).toEqual(Array(12).fill(201));
+    expect(saves.map((save) => save.body.version.version).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, index) => index + 1),
+    );
+    expect(await readdir(homeFolder())).toHaveLength(12);
+  });
+
+  it('answers 404 for a page or version that was never saved', async () => {
+    const page = await call(`/page?${query(HOME_KEY)}`);
+    expect(page.status).toBe(404);
+    expect(page.body.error.code).toBe('not-found');
+
+    await post('/saveContent', { content: makePage() });
+    const version = await call(`/version?${query(HOME_KEY, { version: '7' })}`);
+    expect(version.status).toBe(404);
+    expect(version.body.error.message).toContain('no version 7');
+    expect((await call(`/versions?${query({ ...HOME_KEY, page: 'other' })}`)).body.versions).toEqual([]);
+  });
+});
+
+describe('conflicts', () => {
+  it('refuses a save based on a version that is no longer the latest, and writes nothing', async () => {
+    const first = makePage({ title: 'One' });
+    await post('/saveContent', { content: first });
+    const bob = await post('/saveContent', {
+      content: makePage({ title: 'Bob', author: 'bob@example.com' }),
+      baseHash: first.hash,
+    });
+    expect(bob.status).toBe(201);
+
+    const alice = await post('/saveContent', { content: makePage({ title: 'Alice' }), baseHash: first.hash });
+
+    expect(alice.status).toBe(409);
+    expect(alice.body.error.code).toBe('conflict');
+    expect(alice.body.error.latest).toMatchObject({ version: 2, author: 'bob@example.com', kind: 'content' });
+    expect(await readdir(homeFolder())).toHaveLength(2);
+  });
+
+  it('accepts a save based on the latest version', async () => {
+    const first = makePage({ title: 'One' });
+    await post('/saveContent', { content: first });
+    const next = await post('/saveContent', { content: makePage({ title: 'Two' }), baseHash: first.hash });
+    expect(next.status).toBe(201);
+    expect(next.body.version.version).toBe(2);
+  });
+
+  it('refuses to create a page (null base) that someone else created meanwhile', async () => {
+    await post('/saveContent', { content: makePage({ author: 'bob@example.com' }), baseHash: null });
+    const second = await post('/saveContent', { content: makePage({ title: 'Mine' }), baseHash: null });
+
+    expect(second.status).toBe(409);
+    expect(second.body.error.latest).toMatchObject({ version: 1, author: 'bob@example.com' });
+    expect(second.body.error.message).toContain('created');
+  });
+
+  it('lets exactly one of two saves based on the same version through', async () => {
+    const first = makePage({ title: 'One' });
+    await post('/saveContent', { content: first });
+
+    const results = await Promise.all([
+      post('/saveContent', { content: makePage({ title: 'A' }), baseHash: first.hash }),
+      post('/saveContent', { content: makePage({ title: 'B' }), baseHash: first.hash }),
+    ]);
+
+    expect(results.map((result) => result.status).sort()).toEqual([201, 409]);
+  });
+});
+
+describe('bookmarks', () => {
+  it('stores a bookmark as a version of kind bookmark, without a conflict check', async () => {
+    const first = makePage({ title: 'One' });
+    await post('/saveContent', { content: first });
+    await post('/saveContent', { content: makePage({ title: 'Two' }), baseHash: first.hash });
+
+    const bookmark = await post('/saveBookmark', { content: makePage({ title: 'Stale' }), baseHash: 'ignored' });
+
+    expect(bookmark.status).toBe(201);
+    expect(bookmark.body.version).toMatchObject({ version: 3, kind: 'bookmark' });
+    const stored = JSON.parse(await readFile(join(homeFolder(), 'v000003.json'), 'utf8'));
+    expect(stored.kind).toBe('bookmark');
+  });
+});
+
+describe('listing pages', () => {
+  it('lists each page once, at its latest version, most recent first', async () => {
+    const saleKey: PageKey = { ...HOME_KEY, page: 'sale', country: 'fr' };
+    await post('/saveContent', { content: makePage({ title: 'Old', at: '2024-05-01T09:00:00.000Z' }) });
+    await post('/saveContent', { content: makePage({ key: saleKey, at: '2024-05-02T09:00:00.000Z' }) });
+    const latestHome = makePage({ title: 'New', at: '2024-05-03T09:00:00.000Z' });
+    await post('/saveContent', { content: latestHome });
+
+    const { body } = await call('/pages');
+
+    expect(body.pages).toEqual([
+      {
+        key: HOME_KEY,
+        category: 'Trainers',
+        author: 'alice@example.com',
+        timestamp: latestHome.timestamp,
+        hash: latestHome.hash,
+        version: 2,
+      },
+      expect.objectContaining({ key: saleKey, version: 1 }),
+    ]);
+  });
+
+  it('answers an empty list before anything is saved', async () => {
+    expect((await call('/pages')).body).toEqual({ pages: [] });
+  });
+
+  it('skips a damaged version file instead of failing the whole list', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await post('/saveContent', { content: makePage() });
+    await post('/saveContent', { content: makePage({ key: { ...HOME_KEY, page: 'sale' } }) });
+    const saleFile = join(dataDir, 'content', 'jd', 'app', 'ios', 'sale', 'uat', 'gb', 'v000001.json');
+    await writeFile(saleFile, '{"version": 1, "kind": "content", "content": {"trunc');
+
+    const { status, body } = await call('/pages');
+
+    expect(status).toBe(200);
+    expect(body.pages.map((page: { key: PageKey }) => page.key.page)).toEqual(['home']);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('v000001.json'), expect.any(String));
+    warn.mockRestore();
+  });
+
+  it('leaves a damaged version out of the history instead of failing it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await post('/saveContent', { content: makePage({ title: 'One' }) });
+    await post('/saveContent', { content: makePage({ title: 'Two' }) });
+    await writeFile(join(homeFolder(), 'v000001.json'), 'not json');
+
+    const { status, body } = await call(`/versions?${query(HOME_KEY)}`);
+
+    expect(status).toBe(200);
+    expect(body.versions.map((version: { version: number }) => version.version)).toEqual([2]);
+    warn.mockRestore();
+  });
+});
+
+describe('bad input', () => {
+  it('refuses invalid content with the paths of the problems', async () => {
+    const answer = await post('/saveContent', { content: { ...makePage(), author: undefined, country: 'zz' } });
+
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('invalid-input');
+    expect(answer.body.error.message).toContain('content.author');
+    expect(answer.body.error.message).toContain('content.country');
+    expect(await readdir(dataDir)).toEqual([]);
+  });
+
+  it('refuses duplicate component identifiers', async () => {
+    const page = makePage();
+    const answer = await post('/saveContent', { content: { ...page, content: [page.content[0], page.content[0]] } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.message).toContain('content.content.1._identifier');
+  });
+
+  it('answers malformed and empty JSON with a clear 400', async () => {
+    const malformed = await post('/saveContent', '{"content": {');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error).toMatchObject({ code: 'invalid-json' });
+    expect(malformed.body.error.message).toMatch(/^The request body is not valid JSON/);
+
+    const empty = await post('/saveContent', '');
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toContain('empty');
+  });
+
+  it('refuses a body that is not declared as JSON', async () => {
+    const answer = await call('/saveContent', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ content: makePage() }),
+    });
+    expect(answer.status).toBe(415);
+    expect(await readdir(dataDir)).toEqual([]);
+  });
+
+  it('answers 413 for a body over 20 MB', async () => {
+    const answer = await post('/saveContent', { content: makePage(), padding: 'x'.repeat(21 * 1024 * 1024) });
+    expect(answer.status).toBe(413);
+    expect(answer.body.error.code).toBe('too-large');
+  });
+
+  it('answers 413 for a streamed body that grows past 20 MB without declaring its length', async () => {
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          path: '/saveContent',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
+      request.on('error', reject);
+      const chunk = 'x'.repeat(1024 * 1024);
+      request.write('{"padding": "');
+      for (let index = 0; index < 21; index++) request.write(chunk);
+      request.end('"}');
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).error.code).toBe('too-large');
+  });
+
+  it('answers unknown routes with 404 and wrong methods with 405', async () => {
+    const unknown = await call('/deleteEverything');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('no-such-route');
+
+    const wrongMethod = await call('/saveContent');
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('POST');
+
+    const inherited = await call('/constructor');
+    expect(inherited.status).toBe(404);
+  });
+
+  it.each([
+    ['page', '..'],
+    ['page', '../x'],
+    ['page', '..\\x'],
+    ['fascia', '../../../etc'],
+    ['source', '/etc'],
+    ['page', '.hidden'],
+    ['page', ''],
+  ])('refuses the key %s=%j for every read', async (field, value) => {
+    const key = { ...HOME_KEY, [field]: value };
+    for (const route of ['/page', '/versions']) {
+      const answer = await call(`${route}?${query(key)}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.message).toContain(`page key: ${field}`);
+    }
+  });
+
+  it('refuses to save content whose key would leave the content folder', async () => {
+    for (const page of ['..', '../../outside', 'a/b']) {
+      const answer = await post('/saveContent', { content: { ...makePage(), page } as PageContent });
+      expect(answer.status).toBe(400);
+    }
+    expect(await readdir(dataDir)).toEqual([]);
+  });
+
+  it('refuses a version number that is not a positive whole number', async () => {
+    await post('/saveContent', { content: makePage() });
+    for (const version of ['0', '-1', '1.5', 'abc', '']) {
+      const answer = await call(`/version?${query(HOME_KEY, { version })}`);
+      expect(answer.status, version).toBe(400);
+    }
+    expect((await call(`/version?${query(HOME_KEY)}`)).body.error.message).toContain('version is required');
+  });
+
+  it('refuses requests addressed to another host name (DNS rebinding)', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = httpRequest(
+        { host: '127.0.0.1', port: server.port, path: '/pages', headers: { host: `evil.example:${server.port}` } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+    expect(status).toBe(403);
+    expect((await call('/pages')).status).toBe(200);
+  });
+});
+
+describe('lifecycle', () => {
+  it('listens on a random port on 127.0.0.1 and stops answering once closed', async () => {
+    const other = await startContentServer({ dataDir });
+    expect(other.url).toBe(`http://127.0.0.1:${other.port}`);
+    expect(other.port).not.toBe(server.port);
+    await other.close();
+    await expect(fetch(`${other.url}/pages`)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,194 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ipcName, PREVIEW_COMMAND, PREVIEW_EMIT, PREVIEW_EVENT, SERVICE_CHANNELS, SHELL_CHANNELS } from '../../core/channels';
+import type { Result } from '../../core/result';
+import type { Dispatch } from '../../main/host/dispatch';
+import {
+  registerIpc,
+  type ContentsLike,
+  type IpcFrame,
+  type IpcMainLike,
+  type IpcSenderEvent,
+  type PreviewViewLike,
+} from '../../main/electron/ipc';
+import { EDITOR_URL, PREVIEW_URL } from '../../main/electron/security';
+
+// ipc.ts takes its Electron objects as parameters; this mock proves it never loads Electron itself.
+vi.mock('electron', () => {
+  throw new Error('main/electron/ipc.ts must not import electron');
+});
+
+type Handler = (event: IpcSenderEvent, payload: unknown) => Promise<Result<unknown>>;
+type Listener = (event: IpcSenderEvent, payload: unknown) => void;
+
+function fakeIpcMain() {
+  const handlers = new Map<string, Handler>();
+  const listeners = new Map<string, Listener[]>();
+  const handleCalls: string[] = [];
+  const ipcMain: IpcMainLike = {
+    handle(channel, handler) {
+      // Electron throws on a second handler for the same channel.
+      if (handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+      handleCalls.push(channel);
+      handlers.set(channel, handler);
+    },
+    removeHandler(channel) {
+      handlers.delete(channel);
+    },
+    on(channel, listener) {
+      listeners.set(channel, [...(listeners.get(channel) ?? []), listener]);
+    },
+    removeListener(channel, listener) {
+      listeners.set(
+        channel,
+        (listeners.get(channel) ?? []).filter((registered) => registered !== listener),
+      );
+    },
+  };
+  const invoke = (channel: string, frame: IpcFrame | null, payload: unknown) => {
+    const handler = handlers.get(channel);
+    if (!handler) throw new Error(`no handler for ${channel}`);
+    return handler({ senderFrame: frame }, payload);
+  };
+  const emit = (channel: string, frame: IpcFrame | null, payload: unknown) => {
+    for (const listener of listeners.get(channel) ?? []) listener({ senderFrame: frame }, payload);
+  };
+  return { ipcMain, handlers, listeners, handleCalls, invoke, emit };
+}
+
+const editorFrame: IpcFrame = { processId: 4, routingId: 1, url: EDITOR_URL };
+const previewFrame: IpcFrame = { processId: 7, routingId: 1, url: PREVIEW_URL };
+
+function fakeContents(mainFrame: IpcFrame) {
+  return { mainFrame, send: vi.fn<ContentsLike['send']>(), isDestroyed: () => false } satisfies ContentsLike;
+}
+
+function setup() {
+  const ipc = fakeIpcMain();
+  const dispatch = vi.fn<Dispatch>(async (channel) => ({ ok: true, value: { answeredBy: channel } }));
+  const editorContents = fakeContents(editorFrame);
+  const previewContents = fakeContents(previewFrame);
+  const previewView = { webContents: previewContents, setBounds: vi.fn(), setVisible: vi.fn() } satisfies PreviewViewLike;
+  const unregister = registerIpc({ ipcMain: ipc.ipcMain, dispatch, editorContents, previewView });
+  return { ...ipc, dispatch, editorContents, previewContents, previewView, unregister };
+}
+
+describe('registerIpc: channel registration', () => {
+  it('registers every service and shell channel exactly once, and the preview event channel', () => {
+    const { handleCalls, listeners } = setup();
+    const expected = [...SERVICE_CHANNELS, ...SHELL_CHANNELS].map(ipcName);
+    expect([...handleCalls].sort()).toEqual([...expected].sort());
+    expect(new Set(handleCalls).size).toBe(handleCalls.length);
+    expect(listeners.get(PREVIEW_EMIT)).toHaveLength(1);
+  });
+
+  it('removes everything it registered, so a reopened window can register again', () => {
+    const { handlers, listeners, unregister, ipcMain } = setup();
+    unregister();
+    expect(handlers.size).toBe(0);
+    expect(listeners.get(PREVIEW_EMIT)).toHaveLength(0);
+    expect(() =>
+      registerIpc({
+        ipcMain,
+        dispatch: vi.fn<Dispatch>(),
+        editorContents: fakeContents(editorFrame),
+        previewView: { webContents: fakeContents(previewFrame), setBounds: vi.fn(), setVisible: vi.fn() },
+      }),
+    ).not.toThrow();
+  });
+});
+
+describe('registerIpc: sender frame check', () => {
+  it('passes requests from the editor main frame to dispatch and answers its result', async () => {
+    const { invoke, dispatch } = setup();
+    const answer = await invoke(ipcName('getDraft'), editorFrame, { bookmark: 'b1' });
+    expect(dispatch).toHaveBeenCalledWith('getDraft', { bookmark: 'b1' });
+    expect(answer).toEqual({ ok: true, value: { answeredBy: 'getDraft' } });
+  });
+
+  const foreignFrames: Array<[string, IpcFrame | null]> = [
+    ['the preview main frame', previewFrame],
+    ['an iframe inside the editor', { processId: editorFrame.processId, routingId: 9, url: EDITOR_URL }],
+    ['the editor frame navigated elsewhere', { ...editorFrame, url: 'https://example.com/editor/index.html' }],
+    ['the editor frame showing the preview page', { ...editorFrame, url: PREVIEW_URL }],
+    ['a frame that is gone', null],
+  ];
+  for (const [description, frame] of foreignFrames) {
+    it(`answers forbidden to ${description} and calls no service`, async () => {
+      const { invoke, dispatch, previewView, previewContents } = setup();
+      const answer = await invoke(ipcName('listPages'), frame, {});
+      expect(answer).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      expect(dispatch).not.toHaveBeenCalled();
+
+      const shellAnswer = await invoke(ipcName('setPreviewBounds'), frame, { x: 0, y: 0, width: 10, height: 10, visible: true });
+      expect(shellAnswer).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      expect(previewView.setBounds).not.toHaveBeenCalled();
+      await invoke(ipcName('postToPreview'), frame, { type: 'select', id: null });
+      expect(previewContents.send).not.toHaveBeenCalled();
+    });
+  }
+
+  it('answers a dispatch that throws with a failed result instead of rejecting across IPC', async () => {
+    const { invoke, dispatch } = setup();
+    dispatch.mockRejectedValueOnce(new Error('disk on fire'));
+    await expect(invoke(ipcName('getSettings'), editorFrame, {})).resolves.toEqual({
+      ok: false,
+      error: { code: 'failed', message: 'disk on fire' },
+    });
+  });
+});
+
+describe('registerIpc: shell channels', () => {
+  it('moves and shows the preview view for valid bounds', async () => {
+    const { invoke, previewView } = setup();
+    const answer = await invoke(ipcName('setPreviewBounds'), editorFrame, { x: 320, y: 48, width: 800, height: 600, visible: true });
+    expect(answer).toEqual({ ok: true, value: {} });
+    expect(previewView.setBounds).toHaveBeenCalledWith({ x: 320, y: 48, width: 800, height: 600 });
+    expect(previewView.setVisible).toHaveBeenCalledWith(true);
+  });
+
+  it('changes nothing and answers invalid-input for invalid bounds', async () => {
+    const { invoke, previewView, dispatch } = setup();
+    for (const payload of [{ x: -1, y: 0, width: 10, height: 10, visible: true }, { x: 0, y: 0, width: 1.5, height: 10, visible: true }, { x: 0 }, 'huge']) {
+      const answer = await invoke(ipcName('setPreviewBounds'), editorFrame, payload);
+      expect(answer).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    }
+    expect(previewView.setBounds).not.toHaveBeenCalled();
+    expect(previewView.setVisible).not.toHaveBeenCalled();
+    expect(dispatch).not.toHaveBeenCalled();
+  });
+
+  it('sends a valid command to the preview and drops an invalid one', async () => {
+    const { invoke, previewContents } = setup();
+    await expect(invoke(ipcName('postToPreview'), editorFrame, { type: 'select', id: 'hero-1' })).resolves.toEqual({ ok: true, value: {} });
+    expect(previewContents.send).toHaveBeenCalledWith(PREVIEW_COMMAND, { type: 'select', id: 'hero-1' });
+
+    previewContents.send.mockClear();
+    const answer = await invoke(ipcName('postToPreview'), editorFrame, { type: 'run-script', code: 'alert(1)' });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(previewContents.send).not.toHaveBeenCalled();
+  });
+});
+
+describe('registerIpc: preview events', () => {
+  it('forwards a valid event from the preview main frame to the editor', () => {
+    const { emit, editorContents } = setup();
+    emit(PREVIEW_EMIT, previewFrame, { type: 'select', id: 'hero-1' });
+    expect(editorContents.send).toHaveBeenCalledWith(PREVIEW_EVENT, { type: 'select', id: 'hero-1' });
+  });
+
+  it('drops events from any other frame', () => {
+    const { emit, editorContents } = setup();
+    emit(PREVIEW_EMIT, editorFrame, { type: 'ready' });
+    emit(PREVIEW_EMIT, { processId: previewFrame.processId, routingId: 3, url: PREVIEW_URL }, { type: 'ready' });
+    emit(PREVIEW_EMIT, { ...previewFrame, url: 'https://example.com/' }, { type: 'ready' });
+    emit(PREVIEW_EMIT, null, { type: 'ready' });
+    expect(editorContents.send).not.toHaveBeenCalled();
+  });
+
+  it('drops events that do not match the schema', () => {
+    const { emit, editorContents } = setup();
+    emit(PREVIEW_EMIT, previewFrame, { type: 'select' });
+    emit(PREVIEW_EMIT, previewFrame, { type: 'navigate', url: 'https://example.com/' });
+    expect(editorContents.send).not.toHaveBeenCalled();
+  });
+});
