@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { app, protocol } from 'electron';
+import { protocol } from 'electron';
 import { APP_HOST, APP_SCHEME, EDITOR_CSP } from './security';
 
 /** Where the app's own files live: the built renderer bundles and the shipped sample catalogue. */
@@ -32,9 +32,10 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ttf': 'font/ttf',
 };
 
-/** The shipped resources folder: beside the app in a package (extraResources), at the repo root in development. */
+/** The shipped resources folder, at the app root in development and in the package alike. */
 export function resourcesDir(): string {
-  return app.isPackaged ? join(process.resourcesPath, 'resources') : join(import.meta.dirname, '../../resources');
+  // resources/ ships inside app.asar beside out/, which Electron's fs reads transparently.
+  return join(import.meta.dirname, '../../resources');
 }
 
 /** electron-vite builds main to out/main and the renderer pages to out/renderer. */

@@ -138,7 +138,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   return {
     url: origin,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // The browser keeps connections alive; without this, close() waits for them to time out.
+      server.closeAllConnections();
+      await closed;
       await services.close();
     },
   };

@@ -1,4 +1,4 @@
-import { memo, useId } from 'react';
+import { memo, useId, useState } from 'react';
 import { OPTION_LISTS, isOptionListName } from '../../../../core/optionLists';
 import { blankLike, fieldKind, labelFromKey, type RichTextValue, type SelectBoxValue } from '../../../../core/rules/fields';
 import { moveItem, type Path } from '../../../../core/rules/paths';
@@ -80,19 +80,8 @@ export const FieldEditor = memo(
           </fieldset>
         );
       case 'null':
-      case 'string': {
-        const text = typeof value === 'string' ? value : '';
-        return (
-          <div className="field">
-            <label htmlFor={id}>{label}</label>
-            {text.length > LONG_TEXT ? (
-              <textarea id={id} rows={3} value={text} onChange={(e) => set(e.target.value)} />
-            ) : (
-              <input id={id} value={text} onChange={(e) => set(e.target.value)} />
-            )}
-          </div>
-        );
-      }
+      case 'string':
+        return <StringField id={id} label={label} text={typeof value === 'string' ? value : ''} set={set} />;
     }
   },
   (before, after) =>
@@ -102,6 +91,24 @@ export const FieldEditor = memo(
     before.path.length === after.path.length &&
     before.path.every((key, i) => key === after.path[i]),
 );
+
+/**
+ * Long texts get a text area. Which one is decided when the field appears, not per keystroke, so typing past
+ * the threshold never swaps the element and loses the caret.
+ */
+function StringField({ id, label, text, set }: { id: string; label: string; text: string; set(next: unknown): void }) {
+  const [multiline] = useState(() => text.length > LONG_TEXT);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {multiline ? (
+        <textarea id={id} rows={3} value={text} onChange={(e) => set(e.target.value)} />
+      ) : (
+        <input id={id} value={text} onChange={(e) => set(e.target.value)} />
+      )}
+    </div>
+  );
+}
 
 function SelectBoxField({ id, label, value, set }: { id: string; label: string; value: SelectBoxValue; set(next: unknown): void }) {
   const listName = value.selectBox.options;

@@ -10,7 +10,7 @@ import {
   type Announcements,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useDoc } from '../state/docContext';
 import { ComponentRow } from './ComponentRow';
@@ -24,8 +24,10 @@ export function focusRow(id: string): void {
   });
 }
 
+const MEASURING = { droppable: { strategy: MeasuringStrategy.Always } };
+
 /** The ordered component rows. Subscribes to the order only, so typing in a row never re-renders this list. */
-export function ComponentList() {
+export const ComponentList = memo(function ComponentList() {
   const doc = useDoc();
   const order = useAtomValue(doc.orderAtom);
   const sensors = useSensors(
@@ -47,17 +49,21 @@ export function ComponentList() {
   };
 
   // Spoken by screen readers during a drag: names and positions, not internal identifiers.
-  const titleOf = (id: string | number): string => {
-    const component = doc.component(String(id));
-    return component.name || component._component;
-  };
-  const positionOf = (id: string | number): number => doc.indexOf(String(id)) + 1;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, at position ${positionOf(active.id)} of ${doc.order.length}.`,
-    onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is over position ${positionOf(over.id)}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} was dropped at position ${positionOf(over.id)}.` : `${titleOf(active.id)} was dropped.`),
-    onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
-  };
+  const accessibility = useMemo(() => {
+    const titleOf = (id: string | number): string => {
+      const component = doc.component(String(id));
+      return component.name || component._component;
+    };
+    const positionOf = (id: string | number): number => doc.indexOf(String(id)) + 1;
+    const announcements: Announcements = {
+      onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, at position ${positionOf(active.id)} of ${doc.order.length}.`,
+      onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is over position ${positionOf(over.id)}.` : undefined),
+      onDragEnd: ({ active, over }) =>
+        over ? `${titleOf(active.id)} was dropped at position ${positionOf(over.id)}.` : `${titleOf(active.id)} was dropped.`,
+      onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
+    };
+    return { announcements };
+  }, [doc]);
 
   if (order.length === 0) {
     return <p className="empty">This page has no components yet. Use Add Component to start.</p>;
@@ -67,11 +73,11 @@ export function ComponentList() {
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
-      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+      measuring={MEASURING}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       onDragCancel={onDragEnd}
-      accessibility={{ announcements }}
+      accessibility={accessibility}
     >
       <SortableContext items={order as string[]} strategy={verticalListSortingStrategy}>
         <ol className="component-list" aria-label="Components">
@@ -82,4 +88,4 @@ export function ComponentList() {
       </SortableContext>
     </DndContext>
   );
-}
+});

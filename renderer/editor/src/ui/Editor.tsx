@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Provider, useAtomValue } from 'jotai';
+import { atom, Provider, useAtomValue, type PrimitiveAtom } from 'jotai';
 import { brandName } from '../../../../core/fascias';
 import { countryName } from '../../../../core/countries';
 import { call, onPreviewEvent } from '../api';
 import { DASHBOARD_PATH, navigate } from '../router';
 import { createAutosave, type AutosaveState } from '../state/autosave';
-import { DocContext } from '../state/docContext';
+import { DocContext, useDoc } from '../state/docContext';
 import type { EditorDocument } from '../state/document';
 import { AddComponentDialog } from './AddComponentDialog';
 import { ComponentList, focusRow } from './ComponentList';
@@ -26,16 +26,35 @@ const postToPreview: Parameters<EditorDocument['connect']>[0]['preview'] = (comm
   call('postToPreview', command).catch((error: unknown) => console.error('Preview update failed', error));
 };
 
+function AutosaveStatus({ stateAtom }: { stateAtom: PrimitiveAtom<AutosaveState> }) {
+  const state = useAtomValue(stateAtom);
+  const dirty = useAtomValue(useDoc().dirtyAtom);
+  const label = state.status === 'failed' ? `${AUTOSAVE_LABELS.failed}: ${state.message}` : AUTOSAVE_LABELS[state.status];
+  return (
+    <span className={`autosave autosave-${state.status}`} role="status">
+      {label}
+      {dirty && state.status === 'saved' ? ' (not yet saved to UAT)' : ''}
+    </span>
+  );
+}
+
 /** The page editor (editor spec §2): a collapsible panel of components beside the live preview. */
 export function Editor({ doc }: { doc: EditorDocument }) {
-  const [autosaveState, setAutosaveState] = useState<AutosaveState>({ status: 'saved' });
-  const autosave = useMemo(() => createAutosave(doc, setAutosaveState), [doc]);
+  // The status lives in its own atom so a keystroke re-renders the status line, not the editor.
+  const autosaveStateAtom = useMemo(() => atom<AutosaveState>({ status: 'saved' }), []);
+  const autosave = useMemo(
+    () =>
+      createAutosave(doc, (next) => {
+        const current = doc.store.get(autosaveStateAtom);
+        if (current.status !== next.status || next.status === 'failed') doc.store.set(autosaveStateAtom, next);
+      }),
+    [doc, autosaveStateAtom],
+  );
   const [panelOpen, setPanelOpen] = useState(true);
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [adding, setAdding] = useState(false);
   const [saving, setSaving] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const dirty = useAtomValue(doc.dirtyAtom, { store: doc.store });
 
   useEffect(() => {
     doc.connect({ preview: postToPreview, changed: () => autosave.schedule() });
@@ -68,8 +87,6 @@ export function Editor({ doc }: { doc: EditorDocument }) {
     else navigate(DASHBOARD_PATH);
   };
 
-  const statusLabel = autosaveState.status === 'failed' ? `${AUTOSAVE_LABELS.failed}: ${autosaveState.message}` : AUTOSAVE_LABELS[autosaveState.status];
-
   return (
     <Provider store={doc.store}>
       <DocContext.Provider value={doc}>
@@ -85,10 +102,7 @@ export function Editor({ doc }: { doc: EditorDocument }) {
             <span className="page-id">
               {countryName(doc.key.country)} · {doc.key.page} · {doc.key.platform}
             </span>
-            <span className={`autosave autosave-${autosaveState.status}`} role="status">
-              {statusLabel}
-              {dirty && autosaveState.status === 'saved' ? ' (not yet saved to UAT)' : ''}
-            </span>
+            <AutosaveStatus stateAtom={autosaveStateAtom} />
           </Header>
           <div className={panelOpen ? 'workspace' : 'workspace panel-closed'}>
             <aside className="panel" aria-label="Page components" hidden={!panelOpen}>
