@@ -1,8 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { existsSync } from 'node:fs';
-
-/** Debian's Chromium (never a downloaded one); CHROMIUM_PATH overrides. */
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+import { CHROMIUM_FLAGS, chromiumPath } from './main/host/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -18,16 +15,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      executablePath: chromiumPath(),
+      // Root in CI has no user namespace for Chromium's sandbox.
+      args: ['--no-sandbox', ...CHROMIUM_FLAGS],
     },
   },
 });

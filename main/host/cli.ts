@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startBrowserHost } from './browserHost';
+import { CHROMIUM_FLAGS, chromiumPath } from './chromium';
 
 const PRODUCT_NAME = 'Storefront Studio';
 
@@ -13,14 +14,6 @@ function defaultDataDir(): string {
   return join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), PRODUCT_NAME);
 }
 
-const CHROMIUM_FLAGS = [
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -42,7 +35,7 @@ async function main(): Promise<void> {
   });
   console.log(`Storefront Studio running at ${host.url}`);
   if (!values['no-open']) {
-    const browser = spawn(process.env.CHROMIUM_PATH ?? 'chromium', [`--app=${host.url}`, ...CHROMIUM_FLAGS], {
+    const browser = spawn(chromiumPath() ?? 'chromium', [`--app=${host.url}`, ...CHROMIUM_FLAGS], {
       stdio: 'ignore',
       detached: true,
     });

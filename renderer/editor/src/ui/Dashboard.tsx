@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DraftSummary } from '../../../../core/contract';
-import { COUNTRIES, countryName } from '../../../../core/countries';
-import { FASCIAS } from '../../../../core/fascias';
+import { countryName } from '../../../../core/countries';
 import { bookmarkFor } from '../../../../core/rules/page';
 import type { PageKey, PageSummary } from '../../../../core/schemas';
 import { call, errorMessage } from '../api';
@@ -9,6 +8,7 @@ import { editorPath, navigate } from '../router';
 import { Header } from './Header';
 import { NewPageDialog } from './NewPageDialog';
 import { toastError } from './Toasts';
+import { countryOptions, fasciaOptions } from './options';
 
 interface Row {
   bookmark: string;
@@ -90,22 +90,14 @@ export function Dashboard() {
             Filter by fascia
             <select value={fascia} onChange={(e) => setFascia(e.target.value)}>
               <option value="">All fascias</option>
-              {FASCIAS.map((code) => (
-                <option key={code} value={code}>
-                  {code}
-                </option>
-              ))}
+              {fasciaOptions}
             </select>
           </label>
           <label>
             Filter by country
             <select value={country} onChange={(e) => setCountry(e.target.value)}>
               <option value="">All countries</option>
-              {COUNTRIES.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
+              {countryOptions}
             </select>
           </label>
           <label>

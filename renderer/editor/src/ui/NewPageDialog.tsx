@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { COUNTRIES } from '../../../../core/countries';
 import { FASCIAS } from '../../../../core/fascias';
 import { describeIssues } from '../../../../core/contract';
 import { PAGE_CATEGORIES } from '../../../../core/pageCategories';
@@ -8,6 +7,7 @@ import { PageKeySchema, type Platform } from '../../../../core/schemas';
 import { call, errorMessage } from '../api';
 import { editorPath, navigate } from '../router';
 import { Modal } from './Modal';
+import { countryOptions, fasciaOptions } from './options';
 
 export function NewPageDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const [fascia, setFascia] = useState<string>(FASCIAS[0]);
@@ -41,19 +41,13 @@ export function NewPageDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         <label>
           Fascia
           <select value={fascia} onChange={(e) => setFascia(e.target.value)}>
-            {FASCIAS.map((code) => (
-              <option key={code}>{code}</option>
-            ))}
+              {fasciaOptions}
           </select>
         </label>
         <label>
           Country
           <select value={country} onChange={(e) => setCountry(e.target.value)}>
-            {COUNTRIES.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
+              {countryOptions}
           </select>
         </label>
         <label>
