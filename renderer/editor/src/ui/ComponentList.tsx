@@ -2,16 +2,16 @@ import { useAtomValue } from 'jotai';
 import {
   DndContext,
   KeyboardSensor,
-  MeasuringStrategy,
   PointerSensor,
   closestCenter,
   useSensor,
   useSensors,
   type Announcements,
   type DragEndEvent,
+  type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { memo, useMemo, useRef } from 'react';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { memo, useMemo } from 'react';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useDoc } from '../state/docContext';
 import { ComponentRow } from './ComponentRow';
 
@@ -24,7 +24,22 @@ export function focusRow(id: string): void {
   });
 }
 
-const MEASURING = { droppable: { strategy: MeasuringStrategy.Always } };
+/**
+ * Arrow keys step the dragged row one place in the list order, whatever the rows' heights: the dragged row's
+ * centre goes onto the neighbour's centre, which closestCenter then picks. dnd-kit's default getter steps by
+ * geometry and finds no neighbour when the dragged row is open and taller than the rows around it.
+ */
+function stepByOrder(order: () => readonly string[]): KeyboardCoordinateGetter {
+  return (event, { context: { active, over, droppableRects, collisionRect } }) => {
+    const delta = event.code === 'ArrowUp' ? -1 : event.code === 'ArrowDown' ? 1 : 0;
+    if (delta === 0 || !active || !collisionRect) return undefined;
+    event.preventDefault();
+    const ids = order();
+    const target = droppableRects.get(ids[ids.indexOf(String(over?.id ?? active.id)) + delta] ?? '');
+    if (!target) return undefined;
+    return { x: collisionRect.left, y: target.top + target.height / 2 - collisionRect.height / 2 };
+  };
+}
 
 /** The ordered component rows. Subscribes to the order only, so typing in a row never re-renders this list. */
 export const ComponentList = memo(function ComponentList() {
@@ -32,20 +47,11 @@ export const ComponentList = memo(function ComponentList() {
   const order = useAtomValue(doc.orderAtom);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: useMemo(() => stepByOrder(() => doc.order), [doc]) }),
   );
 
-  // An open row is tall enough that the keyboard sensor finds no neighbour to step onto, so rows collapse
-  // while one is dragged (measured again as they do) and the open one reopens afterwards.
-  const openBeforeDrag = useRef<string | null>(null);
-  const onDragStart = () => {
-    openBeforeDrag.current = doc.openId;
-    if (doc.openId) doc.setOpen(null);
-  };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) doc.move(doc.indexOf(String(active.id)), doc.indexOf(String(over.id)));
-    if (openBeforeDrag.current) doc.setOpen(openBeforeDrag.current);
-    openBeforeDrag.current = null;
   };
 
   // Spoken by screen readers during a drag: names and positions, not internal identifiers.
@@ -73,10 +79,7 @@ export const ComponentList = memo(function ComponentList() {
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
-      measuring={MEASURING}
-      onDragStart={onDragStart}
       onDragEnd={onDragEnd}
-      onDragCancel={onDragEnd}
       accessibility={accessibility}
     >
       <SortableContext items={order as string[]} strategy={verticalListSortingStrategy}>
