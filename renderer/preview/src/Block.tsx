@@ -2,7 +2,8 @@ import { Component as ReactComponent, memo, Suspense, useEffect, useRef, type Re
 import type { Component } from '../../../core/schemas';
 import { emit } from './bridge';
 import { previewFor } from './registry';
-import { useComponent, useIsSelected } from './store';
+import { BlockContext } from './lib/blockContext';
+import { useBlockMeta, useComponent, useIsSelected } from './store';
 
 class BlockErrorBoundary extends ReactComponent<{ component: Component; children: ReactNode }, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };
@@ -32,6 +33,7 @@ class BlockErrorBoundary extends ReactComponent<{ component: Component; children
  */
 export const Block = memo(function Block({ id }: { id: string }) {
   const component = useComponent(id);
+  const meta = useBlockMeta(id);
   const selected = useIsSelected(id);
   const element = useRef<HTMLElement>(null);
 
@@ -39,7 +41,7 @@ export const Block = memo(function Block({ id }: { id: string }) {
     if (selected) element.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [selected]);
 
-  if (!component || component.hidden) return null;
+  if (!component || component.hidden || !meta) return null;
   const Implementation = previewFor(component._component);
 
   const select = (event: MouseEvent) => {
@@ -53,12 +55,17 @@ export const Block = memo(function Block({ id }: { id: string }) {
       className={['block', selected ? 'block-selected' : '', ...component.classes].filter(Boolean).join(' ')}
       data-component={component._component}
       data-identifier={id}
+      data-index={meta._index}
+      data-channel={meta.channel}
+      data-lazy-loaded={meta.lazyLoadedCarousel ? 'true' : undefined}
       onClickCapture={select}
     >
       {Implementation ? (
         <BlockErrorBoundary component={component}>
           <Suspense fallback={<div className="block-loading">Loading {component._component}…</div>}>
-            <Implementation component={component} content={component.content} />
+            <BlockContext.Provider value={meta}>
+              <Implementation component={component} content={component.content} meta={meta} />
+            </BlockContext.Provider>
           </Suspense>
         </BlockErrorBoundary>
       ) : (

@@ -1,9 +1,11 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { BlockMeta } from '../../../core/rules/blocks';
 import type { Component } from '../../../core/schemas';
 
 export interface BlockProps {
   component: Component;
   content: Record<string, unknown>;
+  meta: BlockMeta;
 }
 
 type Loader = () => Promise<{ default: ComponentType<BlockProps> }>;
@@ -14,17 +16,57 @@ type Loader = () => Promise<{ default: ComponentType<BlockProps> }>;
  */
 const LOADERS: Record<string, Loader> = {
   MainBanner: () => import('./components/MainBanner'),
-  CustomHTML: () => import('./components/CustomHtml'),
+  OutfitBlueprints: () => import('./components/OutfitBlueprints'),
+  LogoList: () => import('./components/LogoList'),
+  MiddleBanner: () => import('./components/MiddleBanner'),
+  RedefinedSection: () => import('./components/RedefinedSection'),
   SpotCarousel: () => import('./components/SpotCarousel'),
+  SpotList: () => import('./components/SpotList'),
+  WrapUp: () => import('./components/WrapUp'),
+  CarouselCE: () => import('./components/CarouselCE'),
+  Blog: () => import('./components/Blog'),
+  TabbedBanner: () => import('./components/TabbedBanner'),
+  TabbedTimeline: () => import('./components/TabbedTimeline'),
+  GridLayout: () => import('./components/GridLayout'),
+  SaleBanner: () => import('./components/SaleBanner'),
+  Curalate: () => import('./components/Curalate'),
+  TabbedPage: () => import('./components/TabbedPage'),
+  InfoPage: () => import('./components/InfoPage'),
+  ProductSpotlight: () => import('./components/ProductSpotlight'),
+  CustomHTML: () => import('./components/CustomHtml'),
+  MatchBanner: () => import('./components/MatchBanner'),
+  AthleteInfo: () => import('./components/AthleteInfo'),
+  VideoSpot: () => import('./components/VideoSpot'),
+  AbstractSection: () => import('./components/AbstractSection'),
+  Editorial: () => import('./components/Editorial'),
+  NewsletterSignup: () => import('./components/NewsletterSignup'),
+  SelectBoxes: () => import('./components/SelectBoxes'),
+  VideoGallery: () => import('./components/VideoGallery'),
+  CountdownBanner: () => import('./components/CountdownBanner'),
+  NavigationBanner: () => import('./components/NavigationBanner'),
+  FeedBanner: () => import('./components/FeedBanner'),
+  SpotBanner: () => import('./components/SpotBanner'),
+  BrandSelector: () => import('./components/BrandSelector'),
+  StoryStream: () => import('./components/StoryStream'),
+  Form: () => import('./components/Form'),
+  TableView: () => import('./components/TableView'),
+  UspBar: () => import('./components/UspBar'),
+  FullscreenBanner: () => import('./components/FullscreenBanner'),
+  BalanceDisplay: () => import('./components/BalanceDisplay'),
+  ButtonList: () => import('./components/ButtonList'),
+  GamificationWidget: () => import('./components/GamificationWidget'),
+  CouponsCarousel: () => import('./components/CouponsCarousel'),
+  PopupCarousel: () => import('./components/PopupCarousel'),
+  AddToWallet: () => import('./components/AddToWallet'),
+  StoreFilter: () => import('./components/StoreFilter'),
 };
 
 const cache = new Map<string, LazyExoticComponent<ComponentType<BlockProps>>>();
 
 export function previewFor(componentType: string): LazyExoticComponent<ComponentType<BlockProps>> | null {
-  const loader = LOADERS[componentType];
-  if (!loader) return null;
+  if (!Object.hasOwn(LOADERS, componentType)) return null;
   let implementation = cache.get(componentType);
-  if (!implementation) cache.set(componentType, (implementation = lazy(loader)));
+  if (!implementation) cache.set(componentType, (implementation = lazy(LOADERS[componentType]!)));
   return implementation;
 }
 

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { imageUrl, useBlockContext } from './blockContext';
 import { list, record, text, type Content } from './content';
 
 /** Mobile image variant up to this width (catalogue spec §9). */
@@ -23,15 +24,19 @@ export function ratioStyle(content: Content, key = 'aspectRatio'): CSSProperties
   } as CSSProperties;
 }
 
-/** An image with desktop and mobile variants; the browser picks one at the 765px breakpoint. */
+/**
+ * An image with desktop and mobile variants; the browser picks one at the 765px breakpoint. Images of the
+ * first block load at once, the rest lazily.
+ */
 export function ResponsiveImage({ images, alt, className }: { images: Content; alt: string; className?: string }) {
+  const eager = useBlockContext()?.eager ?? false;
   const desktop = text(images, 'desktop');
   const mobile = text(images, 'mobile') || desktop;
   if (!desktop && !mobile) return null;
   return (
     <picture className={className}>
-      <source media={`(max-width: ${IMAGE_MOBILE_MAX_WIDTH}px)`} srcSet={mobile} />
-      <img src={desktop || mobile} alt={alt} loading="lazy" />
+      <source media={`(max-width: ${IMAGE_MOBILE_MAX_WIDTH}px)`} srcSet={imageUrl(mobile)} />
+      <img src={imageUrl(desktop || mobile)} alt={alt} loading={eager ? 'eager' : 'lazy'} />
     </picture>
   );
 }
