@@ -13,6 +13,10 @@ export const SERVICE_CHANNELS = [
   'saveDraft',
   'discardDraft',
   'saveContent',
+  'listFavourites',
+  'setFavourite',
+  'fetchFeed',
+  'lookupProduct',
 ] as const;
 
 /** Channels that act on the window (the preview view) rather than on a service: handled by the shell. */

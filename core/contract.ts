@@ -8,6 +8,7 @@ import {
   PageKeySchema,
   PageMetaSchema,
   PageSummarySchema,
+  ProductDetailsSchema,
   ComponentListSchema,
   VersionSummarySchema,
 } from './schemas';
@@ -17,6 +18,8 @@ export const SettingsSchema = z.object({
   user: z.string().nullable(),
   /** A team's content service; null means the embedded one that main starts. */
   contentServiceUrl: z.url().nullable(),
+  /** Whether the preview decodes WebP, detected once (catalogue spec §4); null until detected. */
+  webpSupport: z.boolean().nullable(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -40,7 +43,7 @@ export const contract = {
   signIn: { input: z.object({ email: EmailSchema }), output: z.object({ user: z.string() }) },
   getSettings: { input: empty, output: SettingsSchema },
   updateSettings: {
-    input: z.object({ contentServiceUrl: z.url().nullable().optional() }),
+    input: z.object({ contentServiceUrl: z.url().nullable().optional(), webpSupport: z.boolean().optional() }),
     output: SettingsSchema,
   },
   listPages: {
@@ -69,6 +72,17 @@ export const contract = {
     }),
     output: z.object({ version: VersionSummarySchema }),
   },
+  listFavourites: { input: empty, output: z.object({ favourites: z.array(z.string()) }) },
+  setFavourite: {
+    input: z.object({ componentType: z.string().min(1).max(100), favourite: z.boolean() }),
+    output: z.object({ favourites: z.array(z.string()) }),
+  },
+  /** A JSON feed for the preview (the Blog's posts): a path on the embedded server or an http(s) URL. */
+  fetchFeed: { input: z.object({ url: z.string().min(1).max(2000) }), output: z.object({ data: z.unknown() }) },
+  lookupProduct: {
+    input: z.object({ fascia: z.string(), country: z.string(), size: z.string(), plu: z.string().max(64) }),
+    output: z.object({ products: z.array(ProductDetailsSchema) }),
+  },
   setPreviewBounds: {
     input: z.object({
       x: z.number().int().min(0),
@@ -76,6 +90,11 @@ export const contract = {
       width: z.number().int().min(0),
       height: z.number().int().min(0),
       visible: z.boolean(),
+      /**
+       * The width the page is laid out at (Desktop 1280, Tablet 768, Mobile 375), or null to fit the area.
+       * Narrower than the area: the view is that wide, centred. Wider: the view fills the area, zoomed out.
+       */
+      viewportWidth: z.number().int().min(200).max(4000).nullable().optional(),
     }),
     output: empty,
   },

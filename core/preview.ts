@@ -13,7 +13,8 @@ export const PreviewCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('select'), id: z.string().nullable() }),
   /** The answer to a requestFeed: the feed's JSON, or why it could not be read. */
   z.object({ type: z.literal('feed'), url: z.string(), data: z.unknown().optional(), error: z.string().optional() }),
-  z.object({ type: z.literal('settings'), webpSupported: z.boolean() }),
+  /** null: not known yet, so the preview detects it once and answers with a webpSupport event. */
+  z.object({ type: z.literal('settings'), webpSupported: z.boolean().nullable() }),
 ]);
 export type PreviewCommand = z.infer<typeof PreviewCommandSchema>;
 

@@ -38,3 +38,12 @@ export function parseClasses(text: string): string[] {
     .map((name) => name.trim())
     .filter((name) => name.length > 0);
 }
+
+/** A copy of a component for Duplicate: same content, its own identifier, a unique name. */
+export function duplicateComponent(component: Component, existingNames: Iterable<string>, randomBytes?: RandomBytes): Component {
+  return {
+    ...structuredClone(component),
+    _identifier: newIdentifier(component._component, randomBytes),
+    name: uniqueName(component.name || component._component, existingNames),
+  };
+}

@@ -9,6 +9,7 @@ import {
 } from '../../core/channels';
 import { PreviewEventSchema } from '../../core/preview';
 import type { Result } from '../../core/result';
+import { fitPreview } from '../../core/rules/viewport';
 import { failure, parseInput, type Dispatch } from '../host/dispatch';
 import { isEditorUrl, isPreviewUrl } from './security';
 
@@ -40,7 +41,7 @@ export interface ContentsLike {
 }
 
 export interface PreviewViewLike {
-  readonly webContents: ContentsLike;
+  readonly webContents: ContentsLike & { setZoomFactor(factor: number): void };
   setBounds(bounds: { x: number; y: number; width: number; height: number }): void;
   setVisible(visible: boolean): void;
 }
@@ -91,8 +92,10 @@ export function registerIpc({ ipcMain, dispatch, editorContents, previewView }: 
   answerEditor('setPreviewBounds', (payload) => {
     const input = parseInput('setPreviewBounds', payload);
     if (!input.ok) return input.error;
-    const { visible, ...bounds } = input.value;
+    const { visible, viewportWidth, ...area } = input.value;
+    const { zoom, ...bounds } = fitPreview(area, viewportWidth);
     previewView.setBounds(bounds);
+    if (!previewView.webContents.isDestroyed()) previewView.webContents.setZoomFactor(zoom);
     previewView.setVisible(visible);
     return OK_EMPTY;
   });

@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { app, BrowserWindow, dialog, ipcMain } from 'electron';
 import { createStudioServices } from '../host/services';
 import { registerIpc } from './ipc';
-import { registerAppSchemePrivileged, serveAppProtocol } from './protocol';
+import { registerAppSchemePrivileged, resourcesDir, serveAppProtocol } from './protocol';
 import { EDITOR_URL, PREVIEW_URL } from './security';
 import { createElectronStore, createSafeStorageSecrets } from './stores';
 import { createStudioWindow, denyWebviewsAndPopups } from './windows';
@@ -57,6 +57,7 @@ async function start(): Promise<void> {
   const store = createElectronStore();
   const services = await createStudioServices({
     dataDir: app.getPath('userData'),
+    resourcesDir: resourcesDir(),
     store,
     secrets: createSafeStorageSecrets(store),
   });

@@ -1,4 +1,5 @@
 import { SERVICE_CHANNELS, SHELL_CHANNELS } from '../../core/channels';
+import { fitPreview } from '../../core/rules/viewport';
 
 /**
  * window.studio for the browser host: the same methods the Electron preload exposes, each a POST to
@@ -11,6 +12,7 @@ export function editorBridgeScript(): string {
   'use strict';
   const serviceChannels = ${JSON.stringify(SERVICE_CHANNELS)};
   const shellChannels = ${JSON.stringify(SHELL_CHANNELS)};
+  const fitPreview = ${fitPreview.toString()};
   const listeners = new Set();
   let frame = null;
   const previewFrame = () => {
@@ -31,8 +33,12 @@ export function editorBridgeScript(): string {
   const shell = {
     setPreviewBounds: (bounds) => {
       const view = previewFrame();
+      const layout = fitPreview(bounds, bounds.viewportWidth);
+      // Zoomed out as Electron's setZoomFactor would: the page is laid out wider and scaled to fit.
       Object.assign(view.style, {
-        left: bounds.x + 'px', top: bounds.y + 'px', width: bounds.width + 'px', height: bounds.height + 'px',
+        left: layout.x + 'px', top: layout.y + 'px',
+        width: layout.width / layout.zoom + 'px', height: layout.height / layout.zoom + 'px',
+        transform: 'scale(' + layout.zoom + ')', transformOrigin: '0 0',
         display: bounds.visible && bounds.width > 0 ? 'block' : 'none',
       });
       return { ok: true, value: {} };

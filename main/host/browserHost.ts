@@ -68,6 +68,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const services = await createStudioServices({
     dataDir: options.dataDir,
+    resourcesDir: options.resourcesDir,
     store: createNodeStore(options.dataDir),
     secrets: createMemorySecretStore(),
   });

@@ -3,7 +3,8 @@ import type { DraftStore } from '../services/drafts';
 import type { KeyValueStore } from '../services/stores';
 import type { ServiceHandlers } from './dispatch';
 import { StudioError } from '../../core/result';
-import { emptyPageMeta, type Draft, type PageKey } from '../../core/schemas';
+import { productLookupError, type ProductLookupQuery } from '../../core/rules/productLookup';
+import { emptyPageMeta, type Draft, type PageKey, type ProductDetails } from '../../core/schemas';
 import {
   bookmarkFor,
   buildPageContent,
@@ -16,6 +17,9 @@ import type { Settings } from '../../core/contract';
 
 export interface HandlerDeps {
   store: KeyValueStore;
+  /** Reads a JSON feed for the preview; relative URLs are resolved against the embedded server. */
+  fetchFeed: (url: string) => Promise<unknown>;
+  lookupProducts: (query: ProductLookupQuery) => Promise<ProductDetails[]>;
   drafts: DraftStore;
   /** The content service client for the URL in force (a team's, or the embedded one). */
   content: () => ContentClient;
@@ -26,15 +30,28 @@ export interface HandlerDeps {
 function readSettings(store: KeyValueStore): Settings {
   const user = store.get('user');
   const contentServiceUrl = store.get('contentServiceUrl');
+  const webpSupport = store.get('webpSupport');
   return {
     user: typeof user === 'string' ? user : null,
     contentServiceUrl: typeof contentServiceUrl === 'string' ? contentServiceUrl : null,
+    webpSupport: typeof webpSupport === 'boolean' ? webpSupport : null,
   };
+}
+
+/** Favourites belong to the signed-in user (editor spec §3, User): one list per address. */
+function favouritesByUser(store: KeyValueStore): Record<string, unknown> {
+  const value = store.get('favourites');
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function readFavourites(store: KeyValueStore, user: string): string[] {
+  const value = favouritesByUser(store)[user];
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
 function requireUser(store: KeyValueStore): string {
   const { user } = readSettings(store);
-  if (!user) throw new StudioError('forbidden', 'Sign in with your email before saving.');
+  if (!user) throw new StudioError('forbidden', 'Sign in with your email first.');
   return user;
 }
 
@@ -65,7 +82,26 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
         if (patch.contentServiceUrl === null) store.delete('contentServiceUrl');
         else store.set('contentServiceUrl', patch.contentServiceUrl);
       }
+      if (patch.webpSupport !== undefined) store.set('webpSupport', patch.webpSupport);
       return readSettings(store);
+    },
+
+    listFavourites: async () => ({ favourites: readFavourites(store, requireUser(store)) }),
+
+    setFavourite: async ({ componentType, favourite }) => {
+      const user = requireUser(store);
+      const others = readFavourites(store, user).filter((type) => type !== componentType);
+      const favourites = favourite ? [...others, componentType] : others;
+      store.set('favourites', { ...favouritesByUser(store), [user]: favourites });
+      return { favourites };
+    },
+
+    fetchFeed: async ({ url }) => ({ data: await deps.fetchFeed(url) }),
+
+    lookupProduct: async (query) => {
+      const problem = productLookupError(query);
+      if (problem) throw new StudioError('invalid-input', problem);
+      return { products: await deps.lookupProducts(query) };
     },
 
     listPages: async () => {

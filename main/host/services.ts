@@ -2,12 +2,16 @@ import { join } from 'node:path';
 import { createContentClient, type ContentClient } from '../services/contentClient';
 import { startContentServer } from '../services/contentServer';
 import { createDraftStore } from '../services/drafts';
+import { fetchJsonFeed } from '../services/feeds';
+import { createProductLookupClient } from '../services/productLookup';
 import type { KeyValueStore, SecretStore } from '../services/stores';
 import { createDispatch, type Dispatch } from './dispatch';
 import { createHandlers } from './handlers';
 
 export interface StudioServicesOptions {
   dataDir: string;
+  /** The shipped resources folder; its sample/ data is served by the embedded server. */
+  resourcesDir: string;
   store: KeyValueStore;
   secrets: SecretStore;
   now?: () => Date;
@@ -25,13 +29,15 @@ export interface StudioServices {
  * dispatcher that Electron's ipcMain and the browser host's HTTP API both call.
  */
 export async function createStudioServices(options: StudioServicesOptions): Promise<StudioServices> {
-  const server = await startContentServer({ dataDir: options.dataDir });
+  const server = await startContentServer({ dataDir: options.dataDir, sampleDir: join(options.resourcesDir, 'sample') });
   const drafts = createDraftStore(join(options.dataDir, 'drafts'));
   const clients = new Map<string, ContentClient>();
-  const contentUrl = (): string => {
-    const configured = options.store.get('contentServiceUrl');
+  /** A team's URL for a service from settings, or the embedded server that plays every service by default. */
+  const serviceUrl = (setting: string): string => {
+    const configured = options.store.get(setting);
     return typeof configured === 'string' ? configured : server.url;
   };
+  const contentUrl = (): string => serviceUrl('contentServiceUrl');
   const content = (): ContentClient => {
     const url = contentUrl();
     let client = clients.get(url);
@@ -41,6 +47,14 @@ export async function createStudioServices(options: StudioServicesOptions): Prom
     }
     return client;
   };
-  const handlers = createHandlers({ store: options.store, drafts, content, contentUrl, now: options.now ?? (() => new Date()) });
+  const handlers = createHandlers({
+    store: options.store,
+    drafts,
+    content,
+    contentUrl,
+    fetchFeed: (url) => fetchJsonFeed(new URL(url, server.url)),
+    lookupProducts: (query) => createProductLookupClient(serviceUrl('productLookupUrl')).lookup(query),
+    now: options.now ?? (() => new Date()),
+  });
   return { dispatch: createDispatch(handlers), embeddedContentUrl: server.url, close: () => server.close() };
 }

@@ -51,6 +51,8 @@ const VersionNumberSchema = z
 
 export interface ContentServerOptions {
   dataDir: string;
+  /** Shipped sample data (resources/sample) served read-only under /sample/, e.g. the Blog's posts feed. */
+  sampleDir?: string;
   port?: number;
   host?: string;
 }
@@ -137,6 +139,10 @@ export async function startContentServer(options: ContentServerOptions): Promise
     try {
       const url = new URL(request.url ?? '/', 'http://content.invalid');
       checkHost(request);
+      if (options.sampleDir && url.pathname.startsWith('/sample/') && request.method === 'GET') {
+        sendJson(response, 200, await readSampleJson(options.sampleDir, url.pathname.slice('/sample/'.length)));
+        return;
+      }
       const route = Object.hasOwn(routes, url.pathname) ? routes[url.pathname] : undefined;
       if (!route) throw new HttpError(404, 'no-such-route', `The content service has no ${url.pathname}.`);
       if (request.method !== route.method) {
@@ -189,6 +195,21 @@ export async function startContentServer(options: ContentServerOptions): Promise
         server.closeIdleConnections();
       }),
   };
+}
+
+/** A JSON file of the sample data; anything else, or a path leaving the folder, is not found. */
+async function readSampleJson(sampleDir: string, relativePath: string): Promise<unknown> {
+  const root = resolve(sampleDir);
+  let path: string;
+  try {
+    path = resolve(root, decodeURIComponent(relativePath));
+  } catch {
+    path = '';
+  }
+  if (!path.startsWith(root + sep) || !path.endsWith('.json')) throw new HttpError(404, 'not-found', 'No such sample file.');
+  const data = await readJsonFile(path).catch(() => null);
+  if (data === null) throw new HttpError(404, 'not-found', 'No such sample file.');
+  return data;
 }
 
 /** The files of every page, and the per-page queue that keeps two saves of one page from taking one number. */

@@ -59,7 +59,7 @@ const editorFrame: IpcFrame = { processId: 4, routingId: 1, url: EDITOR_URL };
 const previewFrame: IpcFrame = { processId: 7, routingId: 1, url: PREVIEW_URL };
 
 function fakeContents(mainFrame: IpcFrame) {
-  return { mainFrame, send: vi.fn<ContentsLike['send']>(), isDestroyed: () => false } satisfies ContentsLike;
+  return { mainFrame, send: vi.fn<ContentsLike['send']>(), isDestroyed: () => false, setZoomFactor: vi.fn() } satisfies ContentsLike & { setZoomFactor(factor: number): void };
 }
 
 function setup() {

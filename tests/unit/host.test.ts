@@ -17,7 +17,13 @@ describe('the handler table behind both shells', () => {
   beforeEach(async () => {
     dataDir = await makeTempDir();
     const store = createNodeStore(dataDir);
-    services = await createStudioServices({ dataDir, store, secrets: createMemorySecretStore(), now: () => FIXED_NOW });
+    services = await createStudioServices({
+      dataDir,
+      resourcesDir: join(import.meta.dirname, '../../resources'),
+      store,
+      secrets: createMemorySecretStore(),
+      now: () => FIXED_NOW,
+    });
   });
   afterEach(async () => {
     await services.close();
@@ -81,6 +87,58 @@ describe('the handler table behind both shells', () => {
     const listing = (await call('listPages', {})) as unknown as { pagesError: string; drafts: { dirty: boolean }[] };
     expect(listing.pagesError).toMatch(/not reachable/);
     expect(listing.drafts).toEqual([expect.objectContaining({ dirty: true })]);
+  });
+});
+
+describe('favourites and feeds', () => {
+  let dataDir: string;
+  let services: StudioServices;
+
+  beforeEach(async () => {
+    dataDir = await makeTempDir();
+    await mkdir(join(dataDir, 'resources', 'sample', 'blog'), { recursive: true });
+    await writeFile(join(dataDir, 'resources', 'sample', 'blog', 'posts.json'), JSON.stringify([{ id: 1, title: { rendered: 'Hello' } }]));
+    await writeFile(join(dataDir, 'resources', 'secret.json'), '{"secret": true}');
+    services = await createStudioServices({
+      dataDir: join(dataDir, 'data'),
+      resourcesDir: join(dataDir, 'resources'),
+      store: createNodeStore(join(dataDir, 'data')),
+      secrets: createMemorySecretStore(),
+    });
+  });
+  afterEach(async () => {
+    await services.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps favourites per signed-in user', async () => {
+    expect(await services.dispatch('listFavourites', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    await services.dispatch('signIn', { email: 'a@example.com' });
+    await services.dispatch('setFavourite', { componentType: 'MainBanner', favourite: true });
+    await services.dispatch('setFavourite', { componentType: 'Blog', favourite: true });
+    expect(await services.dispatch('setFavourite', { componentType: 'MainBanner', favourite: false })).toEqual({
+      ok: true,
+      value: { favourites: ['Blog'] },
+    });
+    await services.dispatch('signIn', { email: 'b@example.com' });
+    expect(await services.dispatch('listFavourites', {})).toEqual({ ok: true, value: { favourites: [] } });
+    await services.dispatch('signIn', { email: 'a@example.com' });
+    expect(await services.dispatch('listFavourites', {})).toEqual({ ok: true, value: { favourites: ['Blog'] } });
+  });
+
+  it('reads a sample feed from the embedded server, and refuses paths outside the sample folder', async () => {
+    expect(await services.dispatch('fetchFeed', { url: '/sample/blog/posts.json?_embed&per_page=12' })).toEqual({
+      ok: true,
+      value: { data: [{ id: 1, title: { rendered: 'Hello' } }] },
+    });
+    for (const url of ['/sample/../secret.json', '/sample/%2e%2e/secret.json', '/sample/blog/missing.json']) {
+      expect(await services.dispatch('fetchFeed', { url }), url).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    }
+    expect(await services.dispatch('fetchFeed', { url: 'file:///etc/passwd' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(await services.dispatch('fetchFeed', { url: 'http://127.0.0.1:9/feed.json' })).toMatchObject({
+      ok: false,
+      error: { code: 'unavailable', message: expect.stringContaining('not reachable') },
+    });
   });
 });
 

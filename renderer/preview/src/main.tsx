@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { emit, onCommand } from './bridge';
 import { Block } from './Block';
+import { receiveFeed } from './lib/feed';
+import { detectWebp } from './lib/webp';
 import { previewStore, useOrder } from './store';
 import './styles.css';
 
@@ -17,7 +19,12 @@ function Page() {
   );
 }
 
-onCommand((command) => previewStore.apply(command));
+onCommand((command) => {
+  if (command.type === 'feed') receiveFeed(command.url, command.data, command.error);
+  else if (command.type === 'settings' && command.webpSupported === null) {
+    void detectWebp().then((supported) => emit({ type: 'webpSupport', supported }));
+  } else previewStore.apply(command as Parameters<typeof previewStore.apply>[0]);
+});
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Page />

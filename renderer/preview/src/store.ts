@@ -5,6 +5,8 @@ import type { Component } from '../../../core/schemas';
 
 type Listener = () => void;
 
+export type PagePreviewCommand = Exclude<PreviewCommand, { type: 'feed' }>;
+
 const sameMeta = (a: BlockMeta | undefined, b: BlockMeta | undefined): boolean =>
   a === b ||
   (!!a && !!b && a._index === b._index && a.channel === b.channel && a.eager === b.eager && a.lazyLoadedCarousel === b.lazyLoadedCarousel);
@@ -24,7 +26,8 @@ class PreviewStore {
   private readonly blockListeners = new Map<string, Set<Listener>>();
   private readonly selectionListeners = new Set<Listener>();
 
-  apply(command: Exclude<PreviewCommand, { type: 'feed' }>): void {
+  /** Page commands; feeds go to lib/feed and an unknown WebP support to detection (main.tsx). */
+  apply(command: PagePreviewCommand): void {
     switch (command.type) {
       case 'reset': {
         const previous = this.components;
@@ -59,7 +62,7 @@ class PreviewStore {
         for (const listener of this.selectionListeners) listener();
         break;
       case 'settings':
-        this.webpSupported = command.webpSupported;
+        this.webpSupported = command.webpSupported === true;
         for (const id of this.order) this.notifyBlock(id);
         break;
     }

@@ -3,6 +3,7 @@ import type { PreviewCommand } from '../../../../core/preview';
 import type { Component, Draft, PageKey, PageMeta } from '../../../../core/schemas';
 import { documentHash } from '../../../../core/rules/page';
 import { moveItem } from '../../../../core/rules/paths';
+import { History } from './history';
 
 export interface DocumentSinks {
   /** Sends the preview only what changed. */
@@ -24,6 +25,9 @@ export class EditorDocument {
   readonly dirtyAtom = atom(false);
   /** Bumped on every change, for the few views that show the whole page (the JSON editor). */
   readonly revisionAtom = atom(0);
+  readonly canUndoAtom = atom(false);
+  readonly canRedoAtom = atom(false);
+  private readonly history: History;
   private readonly componentAtoms = new Map<string, PrimitiveAtom<Component>>();
   private sinks: DocumentSinks = { preview: () => {}, changed: () => {} };
   readonly key: PageKey;
@@ -31,7 +35,8 @@ export class EditorDocument {
   baseHash: string | null;
   cleanHash: string;
 
-  constructor(draft: Draft) {
+  constructor(draft: Draft, now: () => number = () => Date.now()) {
+    this.history = new History(now);
     this.key = draft.key;
     this.bookmark = draft.bookmark;
     this.baseHash = draft.baseHash;
@@ -76,30 +81,86 @@ export class EditorDocument {
     return this.order.indexOf(id);
   }
 
-  /** Replaces one component: the cheap path every field edit takes. */
+  /**
+   * Replaces one component: the cheap path every field edit takes. Edits of one component without a pause
+   * make one undo step.
+   */
   updateComponent(id: string, update: (component: Component) => Component): void {
-    const next = update(this.component(id));
-    this.store.set(this.componentAtom(id), next);
-    this.sinks.preview({ type: 'upsert', component: next });
-    this.changed();
+    const before = this.component(id);
+    const after = update(before);
+    if (after === before) return;
+    this.perform({ key: `component:${id}`, undo: () => this.putComponent(id, before), redo: () => this.putComponent(id, after) });
   }
 
   setMeta(update: (meta: PageMeta) => PageMeta): void {
-    this.store.set(this.metaAtom, update(this.meta));
-    this.changed();
+    const before = this.meta;
+    const after = update(before);
+    this.perform({ key: 'meta', undo: () => this.putMeta(before), redo: () => this.putMeta(after) });
   }
 
   add(component: Component, index = this.order.length): void {
+    this.perform({ key: null, undo: () => this.removeComponent(component._identifier), redo: () => this.insertComponent(component, index) });
+  }
+
+  remove(id: string): void {
+    const component = this.component(id);
+    const index = this.indexOf(id);
+    this.perform({ key: null, undo: () => this.insertComponent(component, index), redo: () => this.removeComponent(id) });
+  }
+
+  move(from: number, to: number): void {
+    const target = Math.max(0, Math.min(this.order.length - 1, to));
+    if (from === target || from < 0 || from >= this.order.length) return;
+    this.perform({ key: null, undo: () => this.reorder(target, from), redo: () => this.reorder(from, target) });
+  }
+
+  /** Replaces the whole list, as the JSON editor does; atoms of unchanged components are reused. */
+  replaceAll(components: readonly Component[]): void {
+    const before = this.components();
+    this.perform({ key: null, undo: () => this.resetComponents(before), redo: () => this.resetComponents(components) });
+  }
+
+  undo(): void {
+    if (this.history.undo()) this.afterHistoryMove();
+  }
+
+  redo(): void {
+    if (this.history.redo()) this.afterHistoryMove();
+  }
+
+  private perform(change: { key: string | null; undo(): void; redo(): void }): void {
+    change.redo();
+    this.history.record(change);
+    this.afterHistoryMove();
+  }
+
+  private afterHistoryMove(): void {
+    this.store.set(this.canUndoAtom, this.history.canUndo);
+    this.store.set(this.canRedoAtom, this.history.canRedo);
+    this.changed();
+  }
+
+  // The raw changes below apply one edit and tell the preview; they record nothing.
+
+  private putComponent(id: string, component: Component): void {
+    this.store.set(this.componentAtom(id), component);
+    this.sinks.preview({ type: 'upsert', component });
+  }
+
+  private putMeta(meta: PageMeta): void {
+    this.store.set(this.metaAtom, meta);
+  }
+
+  private insertComponent(component: Component, index: number): void {
     this.componentAtoms.set(component._identifier, atom(component));
     const order = this.order.slice();
     order.splice(index, 0, component._identifier);
     this.store.set(this.orderAtom, order);
     this.sinks.preview({ type: 'upsert', component });
     this.sinks.preview({ type: 'order', ids: order });
-    this.changed();
   }
 
-  remove(id: string): void {
+  private removeComponent(id: string): void {
     this.store.set(
       this.orderAtom,
       this.order.filter((other) => other !== id),
@@ -107,22 +168,17 @@ export class EditorDocument {
     this.componentAtoms.delete(id);
     if (this.store.get(this.openIdAtom) === id) this.store.set(this.openIdAtom, null);
     this.sinks.preview({ type: 'remove', id });
-    this.changed();
   }
 
-  move(from: number, to: number): void {
-    if (from === to) return;
+  private reorder(from: number, to: number): void {
     const order = moveItem(this.order, from, to);
     this.store.set(this.orderAtom, order);
     this.sinks.preview({ type: 'order', ids: order });
-    this.changed();
   }
 
-  /** Replaces the whole list, as the JSON editor does; atoms of unchanged components are reused. */
-  replaceAll(components: readonly Component[]): void {
+  private resetComponents(components: readonly Component[]): void {
     this.setComponents(components);
     this.sinks.preview({ type: 'reset', components: this.components() });
-    this.changed();
   }
 
   setOpen(id: string | null): void {

@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { atom, useAtomValue } from 'jotai';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -6,7 +6,7 @@ import { parseClasses } from '../../../../core/rules/components';
 import { setIn, type Path } from '../../../../core/rules/paths';
 import { useDoc } from '../state/docContext';
 import { FieldEditor } from '../fields/FieldEditor';
-import { focusRow } from './ComponentList';
+import { removeWithUndo } from './shortcuts';
 
 /** One component: a draggable, collapsible row. It subscribes to its own component and open state only. */
 export const ComponentRow = memo(function ComponentRow({ id }: { id: string }) {
@@ -19,25 +19,12 @@ export const ComponentRow = memo(function ComponentRow({ id }: { id: string }) {
 
   const toggle = () => doc.setOpen(open ? null : id);
 
-  const moveBy = (delta: number) => {
-    const index = doc.indexOf(id);
-    doc.move(index, index + delta);
-    focusRow(id);
-  };
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
-    event.preventDefault();
-    moveBy(event.key === 'ArrowUp' ? -1 : 1);
-  };
-
   return (
     <li
       ref={setNodeRef}
       data-row-id={id}
       className={`component-row${open ? ' open' : ''}${isDragging ? ' dragging' : ''}`}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      onKeyDown={open ? onKeyDown : undefined}
     >
       <div className="row-header">
         <button
@@ -105,7 +92,7 @@ function RowBody({ id }: { id: string }) {
           <FieldEditor key={key} name={key} path={[key]} value={value} onChange={onFieldChange} />
         ))}
       </fieldset>
-      <button type="button" className="danger" onClick={() => doc.remove(id)}>
+      <button type="button" className="danger" onClick={() => removeWithUndo(doc, id)}>
         Remove Component
       </button>
     </div>

@@ -2,10 +2,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { atom, Provider, useAtomValue, type PrimitiveAtom } from 'jotai';
 import { brandName } from '../../../../core/fascias';
 import { countryName } from '../../../../core/countries';
-import { call, onPreviewEvent } from '../api';
 import { DASHBOARD_PATH, navigate } from '../router';
 import { createAutosave, type AutosaveState } from '../state/autosave';
 import { DocContext, useDoc } from '../state/docContext';
+import { linkPreview, postToPreview } from '../state/previewLink';
 import type { EditorDocument } from '../state/document';
 import { AddComponentDialog } from './AddComponentDialog';
 import { ComponentList, focusRow } from './ComponentList';
@@ -14,6 +14,7 @@ import { LeaveDialog } from './LeaveDialog';
 import { OptionsPanel } from './OptionsPanel';
 import { PreviewSurface } from './PreviewSurface';
 import { SaveDialog } from './SaveDialog';
+import { ShortcutsDialog, useEditorShortcuts } from './shortcuts';
 
 const AUTOSAVE_LABELS: Record<AutosaveState['status'], string> = {
   saved: 'Draft saved',
@@ -22,9 +23,22 @@ const AUTOSAVE_LABELS: Record<AutosaveState['status'], string> = {
   failed: 'Draft not saved',
 };
 
-const postToPreview: Parameters<EditorDocument['connect']>[0]['preview'] = (command) => {
-  call('postToPreview', command).catch((error: unknown) => console.error('Preview update failed', error));
-};
+
+function UndoRedo() {
+  const doc = useDoc();
+  const canUndo = useAtomValue(doc.canUndoAtom);
+  const canRedo = useAtomValue(doc.canRedoAtom);
+  return (
+    <>
+      <button type="button" className="icon-button" aria-label="Undo" title="Undo" disabled={!canUndo} onClick={() => doc.undo()}>
+        ↶
+      </button>
+      <button type="button" className="icon-button" aria-label="Redo" title="Redo" disabled={!canRedo} onClick={() => doc.redo()}>
+        ↷
+      </button>
+    </>
+  );
+}
 
 function AutosaveStatus({ stateAtom }: { stateAtom: PrimitiveAtom<AutosaveState> }) {
   const state = useAtomValue(stateAtom);
@@ -55,19 +69,14 @@ export function Editor({ doc }: { doc: EditorDocument }) {
   const [adding, setAdding] = useState(false);
   const [saving, setSaving] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useEditorShortcuts(doc);
 
   useEffect(() => {
     doc.connect({ preview: postToPreview, changed: () => autosave.schedule() });
-    postToPreview({ type: 'reset', components: doc.components() });
-    const stopEvents = onPreviewEvent((event) => {
-      if (event.type === 'ready') {
-        postToPreview({ type: 'reset', components: doc.components() });
-        postToPreview({ type: 'select', id: doc.openId });
-      } else if (doc.order.includes(event.id)) {
-        setPanelOpen(true);
-        doc.setOpen(event.id);
-        focusRow(event.id);
-      }
+    const stopEvents = linkPreview(doc, (id) => {
+      setPanelOpen(true);
+      doc.setOpen(id);
+      focusRow(id);
     });
     const warnBeforeUnload = (event: BeforeUnloadEvent) => {
       if (doc.computeDirty()) event.preventDefault();
@@ -113,6 +122,10 @@ export function Editor({ doc }: { doc: EditorDocument }) {
                 <button type="button" className="primary" onClick={() => setSaving(true)}>
                   SAVE CONTENT
                 </button>
+                <UndoRedo />
+                <button type="button" className="icon-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setShortcutsOpen(true)}>
+                  ?
+                </button>
                 <button
                   type="button"
                   className="icon-button"
@@ -141,6 +154,7 @@ export function Editor({ doc }: { doc: EditorDocument }) {
           <AddComponentDialog open={adding} onOpenChange={setAdding} />
           <SaveDialog open={saving} onOpenChange={setSaving} beforeSave={() => autosave.flush()} />
           <LeaveDialog open={leaving} onOpenChange={setLeaving} />
+          <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
         </div>
       </DocContext.Provider>
     </Provider>

@@ -1,7 +1,11 @@
 import { useLayoutEffect, useRef } from 'react';
-import { useAtomValue } from 'jotai';
+import { atom, useAtom, useAtomValue } from 'jotai';
+import { PREVIEW_WIDTHS } from '../../../../core/rules/viewport';
 import { call } from '../api';
 import { openModalsAtom } from '../state/session';
+
+/** The width the preview lays the page out at; null fits it to the area. Kept while the app runs. */
+export const previewWidthAtom = atom<number | null>(null);
 
 const HIDDEN = { x: 0, y: 0, width: 0, height: 0, visible: false };
 
@@ -12,6 +16,7 @@ const HIDDEN = { x: 0, y: 0, width: 0, height: 0, visible: false };
 export function PreviewSurface() {
   const box = useRef<HTMLElement>(null);
   const modalsOpen = useAtomValue(openModalsAtom) > 0;
+  const viewportWidth = useAtomValue(previewWidthAtom);
 
   useLayoutEffect(() => {
     const element = box.current;
@@ -24,6 +29,7 @@ export function PreviewSurface() {
         width: Math.round(rect.width),
         height: Math.round(rect.height),
         visible: !modalsOpen,
+        viewportWidth,
       });
     };
     report();
@@ -35,7 +41,36 @@ export function PreviewSurface() {
       window.removeEventListener('resize', report);
       void call('setPreviewBounds', HIDDEN);
     };
-  }, [modalsOpen]);
+  }, [modalsOpen, viewportWidth]);
 
-  return <section ref={box} className="preview-surface" aria-label="Preview area" />;
+  return (
+    <div className="preview-column">
+      <PreviewWidthSwitch />
+      <section ref={box} className="preview-surface" aria-label="Preview area" />
+    </div>
+  );
+}
+
+/** Desktop (1280), Tablet (768), Mobile (375) or fit to the panel. */
+function PreviewWidthSwitch() {
+  const [width, setWidth] = useAtom(previewWidthAtom);
+  const choices = [...PREVIEW_WIDTHS, { label: 'Fit', width: null }];
+  return (
+    <div className="preview-toolbar" role="radiogroup" aria-label="Preview width">
+      {choices.map((choice) => (
+        <button
+          key={choice.label}
+          type="button"
+          role="radio"
+          aria-checked={width === choice.width}
+          className={width === choice.width ? 'selected' : ''}
+          onClick={() => setWidth(choice.width)}
+          title={choice.width ? `${choice.width} px wide` : 'Fit the page to the preview area'}
+        >
+          {choice.label}
+          {choice.width ? <span className="muted"> {choice.width}</span> : null}
+        </button>
+      ))}
+    </div>
+  );
 }

@@ -1,0 +1,49 @@
+import type { PreviewCommand } from '../../../../core/preview';
+import { call, errorMessage, onPreviewEvent } from '../api';
+import type { EditorDocument } from './document';
+
+export const postToPreview = (command: PreviewCommand): void => {
+  call('postToPreview', command).catch((error: unknown) => console.error('Preview update failed', error));
+};
+
+/**
+ * The editor's side of the preview conversation: the whole page when the preview (re)loads, feeds fetched
+ * through main on the preview's behalf, WebP support kept in settings, and clicks on blocks.
+ */
+export function linkPreview(doc: EditorDocument, onBlockClicked: (id: string) => void): () => void {
+  const sendPage = async () => {
+    postToPreview({ type: 'reset', components: doc.components() });
+    postToPreview({ type: 'select', id: doc.openId });
+    const settings = await call('getSettings', {}).catch(() => null);
+    // null asks the preview to detect WebP support once; the answer comes back as a webpSupport event.
+    postToPreview({ type: 'settings', webpSupported: settings?.webpSupport ?? null });
+  };
+
+  const answerFeed = async (url: string) => {
+    try {
+      const { data } = await call('fetchFeed', { url });
+      postToPreview({ type: 'feed', url, data });
+    } catch (error) {
+      postToPreview({ type: 'feed', url, error: errorMessage(error) });
+    }
+  };
+
+  void sendPage();
+  return onPreviewEvent((event) => {
+    switch (event.type) {
+      case 'ready':
+        void sendPage();
+        break;
+      case 'select':
+        if (doc.order.includes(event.id)) onBlockClicked(event.id);
+        break;
+      case 'requestFeed':
+        void answerFeed(event.url);
+        break;
+      case 'webpSupport':
+        postToPreview({ type: 'settings', webpSupported: event.supported });
+        void call('updateSettings', { webpSupport: event.supported }).catch(() => undefined);
+        break;
+    }
+  });
+}
