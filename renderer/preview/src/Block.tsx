@@ -44,8 +44,9 @@ export const Block = memo(function Block({ id }: { id: string }) {
   if (!component || component.hidden || !meta) return null;
   const Implementation = previewFor(component._component);
 
+  // Links go nowhere (catalogue spec §2); other controls (tabs, checkboxes, carousel arrows) keep working.
   const select = (event: MouseEvent) => {
-    event.preventDefault();
+    if (event.target instanceof Element && event.target.closest('a[href]')) event.preventDefault();
     emit({ type: 'select', id });
   };
 
