@@ -4,6 +4,10 @@ import { startContentServer } from '../services/contentServer';
 import { createDraftStore } from '../services/drafts';
 import { fetchJsonFeed } from '../services/feeds';
 import { createProductLookupClient } from '../services/productLookup';
+import { createSampleServices } from '../services/sampleServices';
+
+/** The api key of the embedded sample services; a team's own services take theirs from Settings. */
+export const SAMPLE_API_KEY = 'storefront-studio-sample';
 import type { KeyValueStore, SecretStore } from '../services/stores';
 import { createDispatch, type Dispatch } from './dispatch';
 import { createHandlers } from './handlers';
@@ -29,7 +33,12 @@ export interface StudioServices {
  * dispatcher that Electron's ipcMain and the browser host's HTTP API both call.
  */
 export async function createStudioServices(options: StudioServicesOptions): Promise<StudioServices> {
-  const server = await startContentServer({ dataDir: options.dataDir, sampleDir: join(options.resourcesDir, 'sample') });
+  const sampleDir = join(options.resourcesDir, 'sample');
+  const server = await startContentServer({
+    dataDir: options.dataDir,
+    sampleDir,
+    sampleRouter: createSampleServices({ sampleDir, apiKey: SAMPLE_API_KEY }),
+  });
   const drafts = createDraftStore(join(options.dataDir, 'drafts'));
   const clients = new Map<string, ContentClient>();
   /** A team's URL for a service from settings, or the embedded server that plays every service by default. */

@@ -14,6 +14,7 @@ import {
 } from '../../core/schemas';
 import { isMissingFileError, readJsonFile, writeFileAtomic } from './atomicFile';
 import { createKeyedQueue } from './keyedQueue';
+import type { SampleRouter } from './sampleServices';
 
 /**
  * The embedded content service (ARCHITECTURE.md, Data): pages as JSON files under `${dataDir}/content/`, at
@@ -53,6 +54,8 @@ export interface ContentServerOptions {
   dataDir: string;
   /** Shipped sample data (resources/sample) served read-only under /sample/, e.g. the Blog's posts feed. */
   sampleDir?: string;
+  /** The sample services (mesh, faceted search, product lookup, image metadata) answered by the same server. */
+  sampleRouter?: SampleRouter;
   port?: number;
   host?: string;
 }
@@ -139,6 +142,11 @@ export async function startContentServer(options: ContentServerOptions): Promise
     try {
       const url = new URL(request.url ?? '/', 'http://content.invalid');
       checkHost(request);
+      const sample = await options.sampleRouter?.(request, url);
+      if (sample) {
+        sendJson(response, sample.status, sample.body, sample.headers);
+        return;
+      }
       if (options.sampleDir && url.pathname.startsWith('/sample/') && request.method === 'GET') {
         sendJson(response, 200, await readSampleJson(options.sampleDir, url.pathname.slice('/sample/'.length)));
         return;
@@ -477,9 +485,10 @@ function isLoopback(host: string): boolean {
   return host === '127.0.0.1' || host === 'localhost' || host === '::1';
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
+function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   response.writeHead(status, {
+    ...headers,
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(text),
     'Cache-Control': 'no-store',
