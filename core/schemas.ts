@@ -1,4 +1,7 @@
 import { z } from 'zod';
+
+// The editor's CSP forbids eval; zod would otherwise probe for it (and log a violation) on first use.
+z.config({ jitless: true });
 import { COUNTRY_CODES } from './countries';
 
 /**

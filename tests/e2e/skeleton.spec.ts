@@ -55,7 +55,15 @@ test('an editor creates a page, edits it with a live preview and saves it to UAT
   // Broken JSON shows the parse error and changes nothing.
   await page.getByRole('button', { name: 'Options' }).click();
   const json = page.getByLabel('Components JSON');
-  const before = await json.inputValue();
+  // CodeMirror renders only the lines near the view, so innerText may be partial: select all and copy instead.
+  await json.focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  const before = await json.evaluate((content) => {
+    const clipboardData = new DataTransfer();
+    content.dispatchEvent(new ClipboardEvent('copy', { clipboardData, bubbles: true, cancelable: true }));
+    return clipboardData.getData('text/plain');
+  });
+  expect(JSON.parse(before)).toHaveLength(2);
   await json.fill(before.replace('"Hero"', '"Broken"').slice(0, -3));
   await expect(page.getByRole('alert')).toContainText('Invalid JSON');
   await expect(page.getByRole('alert')).toContainText('Nothing was changed.');

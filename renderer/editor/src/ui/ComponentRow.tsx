@@ -6,6 +6,7 @@ import { parseClasses } from '../../../../core/rules/components';
 import { setIn, type Path } from '../../../../core/rules/paths';
 import { useDoc } from '../state/docContext';
 import { FieldEditor } from '../fields/FieldEditor';
+import { ComponentJsonEditor } from '../json/ComponentJsonEditor';
 import { removeWithUndo } from './shortcuts';
 
 /** One component: a draggable, collapsible row. It subscribes to its own component and open state only. */
@@ -52,6 +53,7 @@ function RowBody({ id }: { id: string }) {
   const component = useAtomValue(doc.componentAtom(id));
   const [name, setName] = useState(component.name);
   const [classes, setClasses] = useState(component.classes.join(', '));
+  const [asJson, setAsJson] = useState(false);
 
   const onFieldChange = useCallback(
     (path: Path, value: unknown) => doc.updateComponent(id, (current) => setIn(current, ['content', ...path], value)),
@@ -86,12 +88,20 @@ function RowBody({ id }: { id: string }) {
           Apply Classes
         </button>
       </div>
-      <fieldset className="content-fields">
-        <legend>Content</legend>
-        {Object.entries(component.content).map(([key, value]) => (
-          <FieldEditor key={key} name={key} path={[key]} value={value} onChange={onFieldChange} />
-        ))}
-      </fieldset>
+      <label className="checkbox">
+        <input type="checkbox" checked={asJson} onChange={(e) => setAsJson(e.target.checked)} />
+        Edit as JSON
+      </label>
+      {asJson ? (
+        <ComponentJsonEditor id={id} />
+      ) : (
+        <fieldset className="content-fields">
+          <legend>Content</legend>
+          {Object.entries(component.content).map(([key, value]) => (
+            <FieldEditor key={key} name={key} path={[key]} value={value} onChange={onFieldChange} />
+          ))}
+        </fieldset>
+      )}
       <button type="button" className="danger" onClick={() => removeWithUndo(doc, id)}>
         Remove Component
       </button>

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { PAGE_CATEGORIES } from '../../../../core/pageCategories';
-import { parseComponentListJson } from '../../../../core/rules/componentJson';
+import { checkComponentList } from '../../../../core/rules/jsonProblems';
 import type { PageLinks } from '../../../../core/schemas';
 import { useDoc } from '../state/docContext';
+import { JsonEditor, useDocumentJson } from '../json/JsonEditor';
 
 const LINK_FIELDS: { label: string; env: keyof PageLinks; device: 'desktop' | 'mobile' }[] = [
   { label: 'UAT Desktop', env: 'uat', device: 'desktop' },
@@ -55,55 +55,25 @@ export function OptionsPanel() {
 
 /**
  * The whole list as editable JSON. Valid input that fits the schema re-emits the list; anything else shows
- * why and changes nothing. While it has focus, outside changes do not overwrite what is being typed.
+ * why and changes nothing. While it has focus, outside changes do not overwrite what is being typed; without
+ * focus it follows the document.
  */
 function ComponentsJson() {
   const doc = useDoc();
   const revision = useAtomValue(doc.revisionAtom);
-  const [text, setText] = useState(() => JSON.stringify(doc.components(), null, 2));
-  const [error, setError] = useState<string | null>(null);
-  const focused = useRef(false);
-
-  useEffect(() => {
-    if (!focused.current) {
-      setText(JSON.stringify(doc.components(), null, 2));
-      setError(null);
-    }
-  }, [doc, revision]);
-
-  const onChange = (next: string) => {
-    setText(next);
-    const parsed = parseComponentListJson(next);
-    if (!parsed.ok) {
-      setError(parsed.error);
-      return;
-    }
-    setError(null);
-    doc.replaceAll(parsed.components);
-  };
+  const { text, problems, onChange, focusProps } = useDocumentJson({
+    read: () => JSON.stringify(doc.components(), null, 2),
+    version: revision,
+    check: checkComponentList,
+    apply: (components) => {
+      if (JSON.stringify(components) === JSON.stringify(doc.components())) return;
+      doc.replaceAll(components);
+    },
+  });
 
   return (
-    <div className="json-field">
-      <label htmlFor="components-json">Components JSON</label>
-      <textarea
-        id="components-json"
-        rows={12}
-        spellCheck={false}
-        value={text}
-        aria-invalid={error !== null}
-        aria-describedby={error ? 'components-json-error' : undefined}
-        onFocus={() => (focused.current = true)}
-        onBlur={() => {
-          focused.current = false;
-          if (!error) setText(JSON.stringify(doc.components(), null, 2));
-        }}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {error && (
-        <p id="components-json-error" role="alert" className="field-error">
-          {error} Nothing was changed.
-        </p>
-      )}
+    <div className="json-field" {...focusProps}>
+      <JsonEditor label="Components JSON" id="components-json" value={text} onChange={onChange} problems={problems} />
     </div>
   );
 }

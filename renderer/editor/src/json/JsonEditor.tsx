@@ -1,0 +1,232 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
+import { Annotation, Compartment, EditorSelection, EditorState, Transaction, type Extension } from '@codemirror/state';
+import {
+  EditorView,
+  drawSelection,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
+import { bracketMatching, defaultHighlightStyle, foldGutter, foldKeymap, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { json } from '@codemirror/lang-json';
+import { lintGutter, lintKeymap, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { lineColumn, type JsonCheck, type JsonProblem } from '../../../../core/rules/jsonProblems';
+import './json.css';
+
+/** Marks the transactions that bring in a value from outside, so they are not reported back as edits. */
+const External = Annotation.define<boolean>();
+
+export type JsonEditorProps = {
+  label: string;
+  value: string;
+  onChange(text: string): void;
+  problems: readonly JsonProblem[];
+  /** The id of the editable element; one is made up when absent. */
+  id?: string;
+  /** Said after the problems, e.g. that the edit was not applied. */
+  note?: string;
+};
+
+/** The smallest single change turning one text into another, so that the selection maps through it. */
+function minimalChange(from: string, to: string): { from: number; to: number; insert: string } {
+  const shorter = Math.min(from.length, to.length);
+  let start = 0;
+  while (start < shorter && from.charCodeAt(start) === to.charCodeAt(start)) start++;
+  let endFrom = from.length;
+  let endTo = to.length;
+  while (endFrom > start && endTo > start && from.charCodeAt(endFrom - 1) === to.charCodeAt(endTo - 1)) {
+    endFrom--;
+    endTo--;
+  }
+  return { from: start, to: endFrom, insert: to.slice(start, endTo) };
+}
+
+function toDiagnostics(problems: readonly JsonProblem[], length: number): Diagnostic[] {
+  return problems.map((problem) => {
+    const from = Math.max(0, Math.min(problem.from, length));
+    return { from, to: Math.max(from, Math.min(problem.to, length)), severity: 'error', message: problem.message, source: 'JSON' };
+  });
+}
+
+function contentAttributes(label: string, id: string, problemsId: string, invalid: boolean): Extension {
+  return EditorView.contentAttributes.of({
+    'aria-label': label,
+    id,
+    'aria-invalid': String(invalid),
+    ...(invalid ? { 'aria-describedby': problemsId } : {}),
+  });
+}
+
+/**
+ * A JSON editor (CodeMirror 6): highlighting, bracket matching, folding, line numbers, undo history and the
+ * given problems as lint marks, listed below it too so they can be read without hovering. Controlled: a new
+ * value from outside replaces the text by its smallest change, so the caret stays where it was; edits are
+ * reported through onChange. Tab is left to move focus out (no tab trap).
+ */
+export function JsonEditor({ label, value, onChange, problems, id, note = 'Nothing was changed.' }: JsonEditorProps) {
+  const madeUpId = useId();
+  const contentId = id ?? `json-editor-${madeUpId}`;
+  const problemsId = `${contentId}-problems`;
+  const invalid = problems.length > 0;
+  const hostRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
+  const onChangeRef = useRef(onChange);
+  const [attributes] = useState(() => new Compartment());
+
+  useLayoutEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
+
+  // The view is made once per mount; what changes later is dispatched into it by the effects below.
+  useLayoutEffect(() => {
+    const view = new EditorView({
+      parent: hostRef.current!,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          lineNumbers(),
+          highlightActiveLineGutter(),
+          foldGutter(),
+          lintGutter(),
+          highlightSpecialChars(),
+          history(),
+          drawSelection(),
+          indentOnInput(),
+          bracketMatching(),
+          highlightActiveLine(),
+          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          json(),
+          EditorView.lineWrapping,
+          keymap.of([...defaultKeymap, ...historyKeymap, ...foldKeymap, ...lintKeymap]),
+          attributes.of(contentAttributes(label, contentId, problemsId, invalid)),
+          EditorView.updateListener.of((update) => {
+            if (!update.docChanged || update.transactions.every((tr) => tr.annotation(External))) return;
+            onChangeRef.current(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    viewRef.current = view;
+    return () => {
+      view.destroy();
+      viewRef.current = null;
+    };
+    // Made once: later values, problems and attributes reach it through the effects below.
+  }, []);
+
+  useLayoutEffect(() => {
+    const view = viewRef.current;
+    if (!view) return;
+    const current = view.state.doc.toString();
+    if (current === value) return;
+    view.dispatch({
+      changes: minimalChange(current, value),
+      annotations: [External.of(true), Transaction.addToHistory.of(false)],
+    });
+  }, [value]);
+
+  useLayoutEffect(() => {
+    const view = viewRef.current;
+    if (view) view.dispatch(setDiagnostics(view.state, toDiagnostics(problems, view.state.doc.length)));
+  }, [problems]);
+
+  useLayoutEffect(() => {
+    viewRef.current?.dispatch({ effects: attributes.reconfigure(contentAttributes(label, contentId, problemsId, invalid)) });
+  }, [attributes, label, contentId, problemsId, invalid]);
+
+  const goTo = (problem: JsonProblem) => {
+    const view = viewRef.current;
+    if (!view) return;
+    const length = view.state.doc.length;
+    const from = Math.min(problem.from, length);
+    view.dispatch({ selection: EditorSelection.cursor(from), scrollIntoView: true });
+    view.focus();
+  };
+
+  return (
+    <div className="json-editor">
+      <div className="json-editor-label" onClick={() => viewRef.current?.focus()}>
+        {label}
+      </div>
+      <div className="json-editor-host" ref={hostRef} />
+      {invalid && (
+        <div id={problemsId} role="alert" className="json-problems">
+          <ul>
+            {problems.map((problem, index) => (
+              <li key={index}>
+                <button type="button" className="json-problem" onClick={() => goTo(problem)}>
+                  {problem.message}
+                  {problem.path !== undefined && <span className="json-problem-line"> (line {lineColumn(value, problem.from).line})</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+          {note && <p className="json-problems-note">{note}</p>}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The state behind a JSON editor that edits part of the document: the text, its problems, and focus tracking
+ * (spread focusProps on an element around the editor). While focus is inside, changes from elsewhere do not
+ * overwrite what is being typed; without focus the text follows the document whenever `version` changes.
+ * A valid edit is applied; an invalid one only shows its problems.
+ */
+export function useDocumentJson<T>({
+  read,
+  version,
+  check,
+  apply,
+}: {
+  /** The document's part as JSON text, now. */
+  read: () => string;
+  /** Anything that changes when that part changes (the component, the document's revision). */
+  version: unknown;
+  check: (text: string) => JsonCheck<T>;
+  apply: (value: T) => void;
+}) {
+  const [text, setText] = useState(read);
+  const [problems, setProblems] = useState<readonly JsonProblem[]>([]);
+  const focused = useRef(false);
+  const readRef = useRef(read);
+
+  useLayoutEffect(() => {
+    readRef.current = read;
+  }, [read]);
+
+  useEffect(() => {
+    if (focused.current) return;
+    setText(readRef.current());
+    setProblems((current) => (current.length ? [] : current));
+  }, [version]);
+
+  const onChange = (next: string) => {
+    setText(next);
+    const checked = check(next);
+    if (!checked.ok) {
+      setProblems(checked.problems);
+      return;
+    }
+    setProblems([]);
+    apply(checked.value);
+  };
+
+  const focusProps = {
+    onFocus: () => {
+      focused.current = true;
+    },
+    onBlur: (event: FocusEvent<HTMLElement>) => {
+      if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+      focused.current = false;
+      // Valid text is shown as the document has it (formatted); broken text stays until the document changes.
+      if (problems.length === 0) setText(readRef.current());
+    },
+  };
+
+  return { text, problems, onChange, focusProps };
+}
