@@ -1,0 +1,268 @@
+import got, { HTTPError, RequestError, TimeoutError } from 'got';
+import { z } from 'zod';
+import { describeIssues } from '../../core/contract';
+import { LANDING_PAGE_CHANNELS } from '../../core/rules/linkGenerator';
+import { StudioError } from '../../core/result';
+
+/**
+ * Clients of the mesh service (editor spec §7: category tree, landing pages, category products, search) and of
+ * the faceted-search service behind the query builder. Both carry the key as the query parameter `apikey`
+ * (first), send the other parameters in the spec's order, and answer parsed data or throw a StudioError:
+ *
+ *   401, 403           forbidden    'The mesh service refused the api key.'
+ *   400 / 404 / other  invalid-input / not-found / failed, with the service's own message when it gave one
+ *   5xx                unavailable  (502, 503 and 504 are first retried, up to twice)
+ *   timeout            unavailable  naming the time limit (10 s unless told); a timed-out call is not repeated
+ *   unreachable        unavailable  naming the address (retried up to twice on network errors)
+ *   not JSON, or JSON of the wrong shape   failed
+ *
+ * Error messages name the address without its query, so the key never shows in one.
+ */
+
+export const MESH_TIMEOUT_MS = 10_000;
+export const MESH_RETRY_LIMIT = 2;
+const RETRY_STATUS_CODES = [502, 503, 504];
+/** got's network error codes less ETIMEDOUT: a service too slow once is too slow again. */
+const RETRY_ERROR_CODES = ['ECONNRESET', 'EADDRINUSE', 'ECONNREFUSED', 'EPIPE', 'ENOTFOUND', 'ENETUNREACH', 'EAI_AGAIN'];
+
+// ---------------------------------------------------------------------------------------------------------
+// Response shapes (editor spec §3 and §7). Extra fields are allowed (and dropped).
+
+export interface CategoryNode {
+  name: string;
+  path: string;
+  productCount: number;
+  children: CategoryNode[];
+}
+export const CategoryNodeSchema: z.ZodType<CategoryNode> = z.object({
+  name: z.string(),
+  path: z.string(),
+  productCount: z.number().int().nonnegative(),
+  children: z.lazy(() => z.array(CategoryNodeSchema)),
+});
+export const CategoryTreeSchema = z.array(CategoryNodeSchema);
+
+export const LandingPageSchema = z.object({ ID: z.string(), name: z.string(), channels: z.array(z.string()) });
+export const LandingPagesSchema = z.array(LandingPageSchema);
+export type LandingPage = z.infer<typeof LandingPageSchema>;
+
+export const MeshFacetSchema = z.object({
+  /** The facet's query name, as in facet:{name}={value}. */
+  name: z.string(),
+  displayName: z.string(),
+  values: z.array(z.object({ displayName: z.string(), value: z.string(), count: z.number().int().nonnegative() })),
+});
+export type MeshFacet = z.infer<typeof MeshFacetSchema>;
+
+export const CategoryProductsSchema = z.object({
+  count: z.number().int().nonnegative(),
+  path: z.string(),
+  facets: z.array(MeshFacetSchema),
+  breadCrumbs: z.array(z.object({ name: z.string(), path: z.string() })),
+});
+export type CategoryProducts = z.infer<typeof CategoryProductsSchema>;
+
+export const MeshSearchSchema = z.object({ count: z.number().int().nonnegative(), facets: z.array(MeshFacetSchema) });
+export type MeshSearch = z.infer<typeof MeshSearchSchema>;
+
+export const FhSearchSchema = z.object({
+  totalItems: z.number().int().nonnegative(),
+  facets: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      values: z.array(z.object({ id: z.string(), label: z.string(), count: z.number().int(), selected: z.boolean() })),
+    }),
+  ),
+  breadcrumbs: z.array(z.object({ label: z.string(), location: z.string() })),
+  query: z.string(),
+});
+export type FhSearch = z.infer<typeof FhSearchSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// The shared GET
+
+export interface ServiceClientOptions {
+  /** The service root, e.g. http://127.0.0.1:5173 or https://mesh.example/v1 (path prefixes are kept). */
+  baseUrl: string;
+  apiKey: string;
+  /** Per attempt; 10 s unless told (tests use less). */
+  timeoutMs?: number;
+  /** Caps the wait between retries (got waits 1 s, then 2 s); tests use a few ms. */
+  maxRetryDelayMs?: number;
+}
+
+type Query = [name: string, value: string][];
+
+function timeLabel(ms: number): string {
+  if (ms >= 1000 && ms % 1000 === 0) return ms === 1000 ? '1 second' : `${ms / 1000} seconds`;
+  return `${ms} ms`;
+}
+
+/** The service's own error message, when its body is {error: {message}}. */
+function serviceMessage(body: unknown): string | null {
+  if (typeof body !== 'string') return null;
+  try {
+    const parsed = z.object({ error: z.object({ message: z.string().min(1) }) }).safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data.error.message : null;
+  } catch {
+    return null;
+  }
+}
+
+function createGetter(service: string, options: ServiceClientOptions) {
+  const timeoutMs = options.timeoutMs ?? MESH_TIMEOUT_MS;
+  const root = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
+
+  return async function get<S extends z.ZodType>(path: string, query: Query, schema: S): Promise<z.output<S>> {
+    const url = new URL(path, root);
+    const where = `${url.origin}${url.pathname}`;
+    const searchParams = new URLSearchParams([['apikey', options.apiKey], ...query]);
+    let text: string;
+    try {
+      const response = await got(url, {
+        searchParams,
+        timeout: { request: timeoutMs },
+        retry: {
+          limit: MESH_RETRY_LIMIT,
+          methods: ['GET'],
+          statusCodes: RETRY_STATUS_CODES,
+          errorCodes: RETRY_ERROR_CODES,
+          ...(options.maxRetryDelayMs === undefined ? {} : { backoffLimit: options.maxRetryDelayMs, noise: 0 }),
+        },
+        headers: { accept: 'application/json' },
+        responseType: 'text',
+      });
+      text = response.body;
+    } catch (error) {
+      if (error instanceof TimeoutError) {
+        throw new StudioError('unavailable', `The ${service} service did not answer within ${timeLabel(timeoutMs)} (${where}).`);
+      }
+      if (error instanceof HTTPError) {
+        const status = error.response.statusCode;
+        if (status === 401 || status === 403) throw new StudioError('forbidden', `The ${service} service refused the api key.`);
+        const own = serviceMessage(error.response.body);
+        const message = `The ${service} service answered ${status} for ${where}${own ? `: ${own}` : '.'}`;
+        if (status >= 500) throw new StudioError('unavailable', message);
+        if (status === 404) throw new StudioError('not-found', message);
+        if (status === 400) throw new StudioError('invalid-input', message);
+        throw new StudioError('failed', message);
+      }
+      if (error instanceof RequestError) {
+        throw new StudioError('unavailable', `The ${service} service at ${where} is not reachable (${error.code}).`);
+      }
+      throw error;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new StudioError('failed', `The ${service} service sent something that is not JSON (${where}).`);
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      throw new StudioError(
+        'failed',
+        `The ${service} service answered in a shape this app does not understand (${where}): ${describeIssues(parsed.error)}`,
+      );
+    }
+    return parsed.data;
+  };
+}
+
+const segment = (value: string) => encodeURIComponent(value);
+
+// ---------------------------------------------------------------------------------------------------------
+// Mesh
+
+export interface CategoryProductsOptions {
+  isNew?: boolean;
+  isOnSale?: boolean;
+}
+
+export interface MeshSearchQuery {
+  brandname?: string;
+  keywords?: string;
+  facets?: readonly { name: string; value: string }[];
+  isNew?: boolean;
+  isOnSale?: boolean;
+}
+
+export function createMeshClient(options: ServiceClientOptions) {
+  const get = createGetter('mesh', options);
+  return {
+    /** GET /stores/{store}/categories?apikey&showempty=1&tree=1: the category tree. */
+    categories(store: string): Promise<CategoryNode[]> {
+      return get(
+        `stores/${segment(store)}/categories`,
+        [
+          ['showempty', '1'],
+          ['tree', '1'],
+        ],
+        CategoryTreeSchema,
+      );
+    },
+
+    /** GET /stores/{store}/navigationPages?apikey&channel={the four app channels}&showempty=1&tree=1. */
+    navigationPages(store: string): Promise<LandingPage[]> {
+      return get(
+        `stores/${segment(store)}/navigationPages`,
+        [
+          ['channel', LANDING_PAGE_CHANNELS.join(',')],
+          ['showempty', '1'],
+          ['tree', '1'],
+        ],
+        LandingPagesSchema,
+      );
+    },
+
+    /** GET /stores/{store}/products/categories/{path}?apikey[&isnew=1][&isonsale=1]; path as men/footwear. */
+    categoryProducts(store: string, path: string, filters: CategoryProductsOptions = {}): Promise<CategoryProducts> {
+      const parts = path.split('/').filter((part) => part !== '');
+      if (parts.length === 0) return Promise.reject(new StudioError('invalid-input', 'Choose a category first.'));
+      const query: Query = [];
+      if (filters.isNew) query.push(['isnew', '1']);
+      if (filters.isOnSale) query.push(['isonsale', '1']);
+      return get(`stores/${segment(store)}/products/categories/${parts.map(segment).join('/')}`, query, CategoryProductsSchema);
+    },
+
+    /**
+     * GET /stores/{store}/products/search?apikey[&brandname][&keywords][&facet:{name}={value}]*[&isnew=1][&isonsale=1].
+     * A blank brand name or keyword text is left out.
+     */
+    search(store: string, search: MeshSearchQuery = {}): Promise<MeshSearch> {
+      const query: Query = [];
+      const brandname = search.brandname?.trim();
+      if (brandname) query.push(['brandname', brandname]);
+      const keywords = search.keywords?.trim();
+      if (keywords) query.push(['keywords', keywords]);
+      for (const facet of search.facets ?? []) {
+        if (facet.name.trim() && facet.value.trim()) query.push([`facet:${facet.name.trim()}`, facet.value.trim()]);
+      }
+      if (search.isNew) query.push(['isnew', '1']);
+      if (search.isOnSale) query.push(['isonsale', '1']);
+      return get(`stores/${segment(store)}/products/search`, query, MeshSearchSchema);
+    },
+  };
+}
+
+export type MeshClient = ReturnType<typeof createMeshClient>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Faceted search
+
+export function createFacetedSearchClient(options: ServiceClientOptions) {
+  const get = createGetter('faceted-search', options);
+  return {
+    /**
+     * GET /fh/search?apikey&fh_location={location}. Takes the location (core/rules/fhQuery fhLocation,
+     * //{universe}/{locale}/...); the footer's query string (fh_location=//...) is accepted too.
+     */
+    search(location: string): Promise<FhSearch> {
+      const value = location.startsWith('fh_location=') ? location.slice('fh_location='.length) : location;
+      return get('fh/search', [['fh_location', value]], FhSearchSchema);
+    },
+  };
+}
+
+export type FacetedSearchClient = ReturnType<typeof createFacetedSearchClient>;
