@@ -76,3 +76,135 @@ export function blankLike(sample: unknown): unknown {
   if (typeof sample === 'string') return '';
   return null;
 }
+
+/*
+ * Known shapes: recurring content fields (catalogue spec §3, "Common content fields") that get a dedicated
+ * editor. Each is recognised by its key and its value together, so a look-alike under another key (a
+ * {desktop, mobile} pair of video files, say) stays a plain object.
+ */
+
+/** A field with a dedicated editor: image, aspect-ratio or link pairs, a list of calls to action, a colour. */
+export type KnownShape = 'images' | 'aspectRatio' | 'urlPair' | 'ctas' | 'colour';
+
+/** A desktop and mobile pair of texts, with no other keys. */
+export interface StringPair {
+  desktop: string;
+  mobile: string;
+}
+
+/** A call to action; invert is optional (catalogue spec §3). */
+export interface CtaValue {
+  text: string;
+  url: string;
+  invert?: boolean;
+}
+
+export function isStringPair(value: unknown): value is StringPair {
+  if (!isRecord(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length === 2 && typeof value.desktop === 'string' && typeof value.mobile === 'string';
+}
+
+const CTA_KEYS = new Set(['text', 'url', 'invert']);
+
+/** {text, url} with an optional boolean invert, and nothing else: an editor showing only those loses nothing. */
+export function isCta(value: unknown): value is CtaValue {
+  return (
+    isRecord(value) &&
+    typeof value.text === 'string' &&
+    typeof value.url === 'string' &&
+    (value.invert === undefined || typeof value.invert === 'boolean') &&
+    Object.keys(value).every((key) => CTA_KEYS.has(key))
+  );
+}
+
+/** Keys naming a colour: containing Color or color (fontColor, backgroundColor, color). */
+export const isColourKey = (key: string): boolean => /[Cc]olor/.test(key);
+
+/**
+ * The known shape of a field, or null for the generic editors.
+ * - images: key images or image (also overlayImages...), a {desktop, mobile} pair of texts.
+ * - aspectRatio: key ending aspectRatio (also productAspectRatio), a {desktop, mobile} pair of texts.
+ * - urlPair: key url, or ending Url, Link or Links (mainLink), a {desktop, mobile} pair of texts.
+ * - ctas: key ending ctas, a list (empty too) of {text, url, invert?}.
+ * - colour: a colour key holding a text.
+ * Array items (numeric keys) have no known shape of their own; their fields do.
+ */
+export function knownShape(key: string | number, value: unknown): KnownShape | null {
+  if (typeof key !== 'string') return null;
+  if (isStringPair(value)) {
+    if (/images?$/i.test(key)) return 'images';
+    if (/aspectRatio$/i.test(key)) return 'aspectRatio';
+    if (/(url|links?)$/i.test(key)) return 'urlPair';
+    return null;
+  }
+  if (/ctas$/i.test(key) && Array.isArray(value) && value.every(isCta)) return 'ctas';
+  if (isColourKey(key) && typeof value === 'string') return 'colour';
+  return null;
+}
+
+const RATIO = /^\s*(-?\d+(?:\.\d+)?)\s*:\s*(-?\d+(?:\.\d+)?)\s*$/;
+
+/**
+ * Why `text` is not a 'width:height' aspect ratio, or null when it is one. Two positive numbers (decimals
+ * allowed) around a colon; spaces around them are tolerated and dropped when stored (see
+ * normaliseAspectRatio). Empty is allowed: the preview then uses the default ratio.
+ */
+export function aspectRatioError(text: string): string | null {
+  if (text.trim() === '') return null;
+  const match = RATIO.exec(text);
+  if (!match) return 'Use width:height, e.g. 16:9.';
+  if (!(Number(match[1]) > 0) || !(Number(match[2]) > 0)) return 'Width and height must both be greater than 0.';
+  return null;
+}
+
+/** The stored form of a valid aspect ratio: ' 16 : 09 ' -> '16:9', '' -> ''; null when it is not valid. */
+export function normaliseAspectRatio(text: string): string | null {
+  if (aspectRatioError(text) !== null) return null;
+  if (text.trim() === '') return '';
+  const [, width, height] = RATIO.exec(text) as RegExpExecArray;
+  return `${Number(width)}:${Number(height)}`;
+}
+
+/** #rgb or #rrggbb. */
+export const isHexColour = (text: string): boolean => /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(text.trim());
+
+/** #rrggbb only: what a native colour picker (input type=color) can show. */
+export const isHex6 = (text: string): boolean => /^#[0-9a-f]{6}$/i.test(text);
+
+/**
+ * Why `text` is not a hex colour, or null when it is one (#rgb or #rrggbb, any case, surrounding spaces
+ * dropped when stored). Empty is allowed: it clears the colour, so the template's own applies.
+ */
+export function hexColourError(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '' || isHexColour(trimmed)) return null;
+  if (/^(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(trimmed)) return 'Start the colour with #, e.g. #1a2b3c.';
+  return 'Use a hex colour: # and 3 or 6 digits 0-9 or a-f, e.g. #1a2b3c.';
+}
+
+const SUMMARY_KEYS = ['title', 'text', 'name', 'label', 'plu'] as const;
+
+const summaryText = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' ? String(value).replace(/\s+/g, ' ').trim() : '';
+
+/**
+ * A one-line summary of an array item (the 0-based `index`): the first non-empty of its title, text, name,
+ * label or plu, then of its pluDetails' (product tiles hold only those); a text or number item is its own
+ * summary; else 'Item N'.
+ */
+export function itemSummary(item: unknown, index: number): string {
+  const own = summaryText(item);
+  if (own) return own;
+  for (const source of [item, isRecord(item) ? item.pluDetails : undefined]) {
+    if (!isRecord(source)) continue;
+    for (const key of SUMMARY_KEYS) {
+      const text = summaryText(source[key]);
+      if (text) return text;
+    }
+  }
+  return `Item ${index + 1}`;
+}
+
+/** A new, empty call to action, for a list with no sibling to copy the shape of. */
+export const blankCta = (): CtaValue => ({ text: '', url: '', invert: false });

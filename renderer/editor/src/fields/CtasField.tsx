@@ -1,0 +1,120 @@
+import { useCallback, useId } from 'react';
+import { blankCta, blankLike, type CtaValue } from '../../../../core/rules/fields';
+import { moveItem, type Path } from '../../../../core/rules/paths';
+import type { FieldChange } from './types';
+import { ItemActions, SortableList, focusAfter, focusSoon, inItem, newItemKey, useItemKeys, useSortableItem, type ItemAction } from './sortable';
+
+const ctaName = (index: number): string => `CTA ${index + 1}`;
+
+/** Calls to action as a compact list: text, link and invert per CTA; add, remove and reorder. */
+export function CtasField({ label, path, ctas, onChange }: { label: string; path: Path; ctas: CtaValue[]; onChange: FieldChange }) {
+  const addId = useId();
+  const [keys, setKeys] = useItemKeys(ctas.length);
+  const commit = (next: CtaValue[], nextKeys: string[]) => {
+    setKeys(nextKeys);
+    onChange(path, next);
+  };
+  const itemName = useCallback(ctaName, []);
+
+  const act = (action: ItemAction, index: number) => {
+    const key = keys[index]!;
+    let nextKeys = keys;
+    if (action === 'up' || action === 'down') {
+      const to = index + (action === 'up' ? -1 : 1);
+      nextKeys = moveItem(keys, index, to);
+      commit(moveItem(ctas, index, to), nextKeys);
+    } else if (action === 'duplicate') {
+      nextKeys = [...keys.slice(0, index + 1), newItemKey(), ...keys.slice(index + 1)];
+      commit([...ctas.slice(0, index + 1), structuredClone(ctas[index]!), ...ctas.slice(index + 1)], nextKeys);
+    } else {
+      nextKeys = keys.filter((_, i) => i !== index);
+      commit(ctas.filter((_, i) => i !== index), nextKeys);
+    }
+    focusAfter(action, key, nextKeys, index, `#${CSS.escape(addId)}`);
+  };
+
+  const add = () => {
+    const key = newItemKey();
+    const last = ctas[ctas.length - 1];
+    commit([...ctas, last ? (blankLike(last) as CtaValue) : blankCta()], [...keys, key]);
+    focusSoon([inItem(key, 'input[type="text"]')]);
+  };
+
+  return (
+    <fieldset className="field-group shape-ctas">
+      <legend>
+        {label} <span className="muted">({ctas.length})</span>
+      </legend>
+      {ctas.length > 0 && (
+        <SortableList ids={keys} itemName={itemName} onMove={(from, to) => commit(moveItem(ctas, from, to), moveItem(keys, from, to))}>
+          <ol className="cta-list" aria-label={label}>
+            {ctas.map((cta, index) => (
+              <CtaRow key={keys[index]} itemKey={keys[index]!} index={index} count={ctas.length} cta={cta} path={[...path, index]} onChange={onChange} onAction={act} />
+            ))}
+          </ol>
+        </SortableList>
+      )}
+      <button type="button" id={addId} className="add-item" onClick={add}>
+        Add CTA
+      </button>
+    </fieldset>
+  );
+}
+
+function CtaRow({
+  itemKey,
+  index,
+  count,
+  cta,
+  path,
+  onChange,
+  onAction,
+}: {
+  itemKey: string;
+  index: number;
+  count: number;
+  cta: CtaValue;
+  path: Path;
+  onChange: FieldChange;
+  onAction(action: ItemAction, index: number): void;
+}) {
+  const id = useId();
+  const name = ctaName(index);
+  const { setNodeRef, style, isDragging, handleProps } = useSortableItem(itemKey);
+  return (
+    <li ref={setNodeRef} style={style} className={`cta-item${isDragging ? ' dragging' : ''}`} data-item-key={itemKey}>
+      <div className="item-header">
+        <button type="button" className="drag-handle item-handle" aria-label={`Reorder ${name}`} {...handleProps}>
+          ⠿
+        </button>
+        <span className="item-title">{name}</span>
+        <label className="checkbox cta-invert">
+          <input type="checkbox" checked={cta.invert === true} onChange={(e) => onChange([...path, 'invert'], e.target.checked)} />
+          <span className="visually-hidden">{name} </span>Invert
+        </label>
+        <ItemActions name={name} index={index} count={count} onAction={(action) => onAction(action, index)} />
+      </div>
+      <div className="cta-fields">
+        <div className="field">
+          <label htmlFor={`${id}-text`}>
+            <span className="visually-hidden">{name} </span>Text
+          </label>
+          <input id={`${id}-text`} type="text" value={cta.text} onChange={(e) => onChange([...path, 'text'], e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-url`}>
+            <span className="visually-hidden">{name} </span>URL
+          </label>
+          <input
+            id={`${id}-url`}
+            type="text"
+            inputMode="url"
+            spellCheck={false}
+            value={cta.url}
+            onChange={(e) => onChange([...path, 'url'], e.target.value)}
+          />
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,263 @@
+import { describe, expect, it } from 'vitest';
+import {
+  aspectRatioError,
+  blankCta,
+  blankLike,
+  hexColourError,
+  isCta,
+  isHex6,
+  isHexColour,
+  isStringPair,
+  itemSummary,
+  knownShape,
+  normaliseAspectRatio,
+} from '../../core/rules/fields';
+import { mainBanner } from '../../core/catalogue/mainBanner';
+import { spotCarousel } from '../../core/catalogue/carousels';
+import { CATALOGUE } from '../../core/catalogue';
+
+const pair = { desktop: '/d.jpg', mobile: '/m.jpg' };
+const ctas = [
+  { text: 'Shop Men', url: '/men/', invert: false },
+  { text: 'Shop Women', url: '/women/', invert: true },
+];
+
+describe('knownShape', () => {
+  it.each([
+    ['images', pair, 'images'],
+    ['overlayImages', pair, 'images'],
+    ['image', { desktop: '', mobile: '' }, 'images'],
+    ['aspectRatio', { desktop: '1160:485', mobile: '640:640' }, 'aspectRatio'],
+    ['productAspectRatio', { desktop: '1:1', mobile: '1:1' }, 'aspectRatio'],
+    ['url', { desktop: '/sale/', mobile: '/sale/' }, 'urlPair'],
+    ['mainLink', { desktop: '/a/', mobile: '/b/' }, 'urlPair'],
+    ['links', { desktop: '/a/', mobile: '/a/' }, 'urlPair'],
+    ['ctas', ctas, 'ctas'],
+    ['ctas', [{ text: 'Go', url: '/go/' }], 'ctas'],
+    ['ctas', [], 'ctas'],
+    ['fontColor', '#111111', 'colour'],
+    ['backgroundColor', '', 'colour'],
+    ['color', 'red', 'colour'],
+  ] as const)('%s = %j is %s', (key, value, shape) => {
+    expect(knownShape(key, value)).toBe(shape);
+  });
+
+  it.each([
+    ['images with a non-string', 'images', { desktop: '/d.jpg', mobile: 3 }],
+    ['images with a third key', 'images', { ...pair, alt: 'x' }],
+    ['images missing mobile', 'images', { desktop: '/d.jpg' }],
+    ['images as a list', 'images', [pair]],
+    ['images as a text', 'images', '/d.jpg'],
+    ['product images keyed by shot', 'images', { a: '/a.jpg', b: '/b.jpg' }],
+    ['a pair under another key', 'videos', { desktop: '', mobile: '' }],
+    ['aspect ratio as one text', 'aspectRatio', '16:9'],
+    ['aspect ratio with a null', 'aspectRatio', { desktop: '16:9', mobile: null }],
+    ['a plain url text', 'url', '/sale/'],
+    ['a url pair with a number', 'url', { desktop: '/a/', mobile: 1 }],
+    ['ctas with a url pair', 'ctas', [{ text: 'Go', url: pair }]],
+    ['ctas with an extra key', 'ctas', [{ text: 'Go', url: '/go/', invert: false, color: '#fff' }]],
+    ['ctas with a text invert', 'ctas', [{ text: 'Go', url: '/go/', invert: 'yes' }]],
+    ['ctas with a non-object item', 'ctas', ['Go']],
+    ['one cta object', 'ctas', { text: 'Go', url: '/go/' }],
+    ['a cta list under another key', 'buttons', ctas],
+    ['a colour key holding a number', 'fontColor', 0],
+    ['a colour key holding null', 'fontColor', null],
+    ['a British colour key', 'fontColour', '#111111'],
+    ['colour written in capitals only', 'COLOR', '#111111'],
+  ])('%s is not a known shape', (_, key, value) => {
+    expect(knownShape(key, value)).toBeNull();
+  });
+
+  it('gives array items (numeric keys) no shape of their own', () => {
+    expect(knownShape(0, pair)).toBeNull();
+    expect(knownShape(1, '#111111')).toBeNull();
+  });
+
+  it('finds every shape in real catalogue defaults', () => {
+    const banner = mainBanner.data.content as Record<string, unknown>;
+    expect(knownShape('images', banner.images)).toBe('images');
+    expect(knownShape('aspectRatio', banner.aspectRatio)).toBe('aspectRatio');
+    expect(knownShape('mainLink', banner.mainLink)).toBe('urlPair');
+    const overlay = banner.overlay as Record<string, unknown>;
+    expect(knownShape('ctas', overlay.ctas)).toBe('ctas');
+    expect(knownShape('images', overlay.images)).toBe('images');
+    // Buttons carry more than a CTA (id, color, categories): they stay a generic list, their colour a colour.
+    const buttons = banner.buttons as Record<string, unknown>[];
+    expect(knownShape('buttons', buttons)).toBeNull();
+    expect(knownShape('color', buttons[0]!.color)).toBe('colour');
+    const slide = (spotCarousel.data.content as { slides: Record<string, unknown>[] }).slides[0]!;
+    expect(knownShape('url', slide.url)).toBe('urlPair');
+    expect(knownShape('ctas', slide.ctas)).toBe('ctas');
+  });
+
+  it('isStringPair and isCta are the shapes underneath', () => {
+    expect(isStringPair(pair)).toBe(true);
+    expect(isStringPair(null)).toBe(false);
+    expect(isCta(ctas[0])).toBe(true);
+    expect(isCta({ text: 'Go' })).toBe(false);
+  });
+});
+
+describe('aspectRatioError', () => {
+  it.each(['1160:485', '640:640', '16:9', '1:1', '1.91:1', '2.35:1'])('accepts %j', (text) => {
+    expect(aspectRatioError(text)).toBeNull();
+  });
+
+  it.each([
+    ['0:5', /greater than 0/],
+    ['5:0', /greater than 0/],
+    ['-1:2', /greater than 0/],
+    ['16/9', /width:height/],
+    ['16:', /width:height/],
+    [':9', /width:height/],
+    ['abc', /width:height/],
+    ['16:9:1', /width:height/],
+    ['16x9', /width:height/],
+    ['1e3:1', /width:height/],
+    ['.5:1', /width:height/],
+  ])('refuses %j with a message', (text, message) => {
+    expect(aspectRatioError(text)).toMatch(message);
+  });
+
+  it('tolerates spaces around the numbers and stores the ratio without them', () => {
+    expect(aspectRatioError(' 16 : 9 ')).toBeNull();
+    expect(normaliseAspectRatio(' 16 : 9 ')).toBe('16:9');
+    expect(normaliseAspectRatio('016:09')).toBe('16:9');
+    expect(normaliseAspectRatio('1.50:1')).toBe('1.5:1');
+    expect(normaliseAspectRatio('1160:485')).toBe('1160:485');
+  });
+
+  it('allows empty, which leaves the preview default in force', () => {
+    expect(aspectRatioError('')).toBeNull();
+    expect(aspectRatioError('  ')).toBeNull();
+    expect(normaliseAspectRatio('  ')).toBe('');
+  });
+
+  it('has no stored form for an invalid ratio', () => {
+    expect(normaliseAspectRatio('16/9')).toBeNull();
+    expect(normaliseAspectRatio('0:5')).toBeNull();
+  });
+});
+
+describe('hex colours', () => {
+  it.each(['#111111', '#FFFFFF', '#a1B2c3', '#fff', '#ABC', '  #111111 ', ''])('accepts %j', (text) => {
+    expect(hexColourError(text)).toBeNull();
+  });
+
+  it.each([
+    ['111111', /Start the colour with #/],
+    ['fff', /Start the colour with #/],
+    ['#11111', /hex colour/],
+    ['#1111111', /hex colour/],
+    ['#ffff', /hex colour/],
+    ['#11111180', /hex colour/],
+    ['#gggggg', /hex colour/],
+    ['red', /hex colour/],
+    ['#', /hex colour/],
+    ['rgb(0,0,0)', /hex colour/],
+  ])('refuses %j with a message', (text, message) => {
+    expect(hexColourError(text)).toMatch(message);
+  });
+
+  it('isHexColour accepts 3 or 6 digits, isHex6 (a colour picker value) only 6', () => {
+    expect(isHexColour('#fff')).toBe(true);
+    expect(isHexColour('#ffffff')).toBe(true);
+    expect(isHexColour('')).toBe(false);
+    expect(isHex6('#a1b2c3')).toBe(true);
+    expect(isHex6('#A1B2C3')).toBe(true);
+    expect(isHex6('#fff')).toBe(false);
+    expect(isHex6(' #a1b2c3')).toBe(false);
+  });
+});
+
+describe('itemSummary', () => {
+  it('takes the first non-empty of title, text, name, label, plu', () => {
+    expect(itemSummary({ title: 'Trainers', text: 'Men' }, 0)).toBe('Trainers');
+    expect(itemSummary({ title: '', text: 'Men', name: 'x' }, 0)).toBe('Men');
+    expect(itemSummary({ title: '  ', name: 'Stride' }, 0)).toBe('Stride');
+    expect(itemSummary({ label: 'Price', plu: '123' }, 0)).toBe('Price');
+    expect(itemSummary({ plu: '123456' }, 0)).toBe('123456');
+    expect(itemSummary({ plu: 123456 }, 0)).toBe('123456');
+  });
+
+  it('ignores non-text values and collapses whitespace to one line', () => {
+    expect(itemSummary({ title: { html: { value: '<p>x</p>' } }, text: 'Plain' }, 0)).toBe('Plain');
+    expect(itemSummary({ title: 'Two\n  lines' }, 0)).toBe('Two lines');
+  });
+
+  it('falls back to the product details of a product tile', () => {
+    expect(itemSummary({ pluDetails: { plu: '123', title: 'Runner' } }, 0)).toBe('Runner');
+    expect(itemSummary({ pluDetails: { plu: '123', title: '' } }, 0)).toBe('123');
+  });
+
+  it('summarises a text or number item as itself', () => {
+    expect(itemSummary('Trainers', 0)).toBe('Trainers');
+    expect(itemSummary(7, 0)).toBe('7');
+  });
+
+  it("is 'Item N' (counting from one) when nothing names the item", () => {
+    expect(itemSummary({}, 0)).toBe('Item 1');
+    expect(itemSummary({ title: '', images: pair }, 3)).toBe('Item 4');
+    expect(itemSummary('', 1)).toBe('Item 2');
+    expect(itemSummary(null, 2)).toBe('Item 3');
+    expect(itemSummary([1, 2], 0)).toBe('Item 1');
+  });
+});
+
+describe('blankLike on CTA lists', () => {
+  it('blanks a CTA to an empty CTA that is still a CTA', () => {
+    const blank = blankLike(ctas[1]);
+    expect(blank).toEqual({ text: '', url: '', invert: false });
+    expect(isCta(blank)).toBe(true);
+    expect(blank).toEqual(blankCta());
+  });
+
+  it('empties a CTA list, which the editor still knows as a CTA list', () => {
+    const blank = blankLike(ctas);
+    expect(blank).toEqual([]);
+    expect(knownShape('ctas', blank)).toBe('ctas');
+  });
+
+  it('keeps every shape of a blanked slide', () => {
+    const slide = (spotCarousel.data.content as { slides: Record<string, unknown>[] }).slides[0]!;
+    const blank = blankLike(slide) as Record<string, unknown>;
+    expect(blank.ctas).toEqual([]);
+    for (const key of Object.keys(slide)) expect(knownShape(key, blank[key])).toBe(knownShape(key, slide[key]));
+    expect(knownShape('aspectRatio', blank.aspectRatio)).toBe('aspectRatio');
+    expect(aspectRatioError((blank.aspectRatio as { desktop: string }).desktop)).toBeNull();
+  });
+
+  it('does not share a CTA with its sample', () => {
+    const sample = [{ text: 'Go', url: '/go/', invert: true }];
+    const copy = blankLike(sample[0]) as (typeof sample)[0];
+    copy.text = 'changed';
+    expect(sample[0]!.text).toBe('Go');
+  });
+});
+
+describe('catalogue defaults', () => {
+  /** Every field of a template's content with its key, depth first. */
+  function* fields(value: unknown, key: string | number = ''): Generator<[string | number, unknown]> {
+    yield [key, value];
+    if (Array.isArray(value)) for (const [index, item] of value.entries()) yield* fields(item, index);
+    else if (typeof value === 'object' && value !== null) for (const [child, item] of Object.entries(value)) yield* fields(item, child);
+  }
+
+  it('open with no validation error: every colour is hex, every aspect ratio valid', () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const template of CATALOGUE) {
+      for (const [key, value] of fields(template.data.content)) {
+        const shape = knownShape(key, value);
+        if (shape === 'colour' || shape === 'aspectRatio') checked += 1;
+        if (shape === 'colour' && hexColourError(value as string)) problems.push(`${template.name} ${key}=${String(value)}`);
+        if (shape === 'aspectRatio') {
+          const ratio = value as { desktop: string; mobile: string };
+          for (const text of [ratio.desktop, ratio.mobile]) if (aspectRatioError(text)) problems.push(`${template.name} ${key}=${text}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(20);
+  });
+});
