@@ -17,6 +17,13 @@ export const SERVICE_CHANNELS = [
   'setFavourite',
   'fetchFeed',
   'lookupProduct',
+  'meshCategories',
+  'meshLandingPages',
+  'meshCategoryProducts',
+  'meshSearch',
+  'fhSearch',
+  'translate',
+  'imageMetadata',
 ] as const;
 
 /** Channels that act on the window (the preview view) rather than on a service: handled by the shell. */

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import type { Channel } from './channels';
 import type { Result } from './result';
 import { PreviewCommandSchema } from './preview';
+import { SettingsPatchSchema, SettingsSchema } from './settings';
 import {
+  CategoryProductsSchema,
+  CategoryTreeSchema,
+  FhSearchSchema,
+  LandingPagesSchema,
+  MeshSearchSchema,
+} from './meshSchemas';
+import {
+  CountryCodeSchema,
   DraftSchema,
   EmailSchema,
   PageKeySchema,
@@ -13,15 +22,7 @@ import {
   VersionSummarySchema,
 } from './schemas';
 
-export const SettingsSchema = z.object({
-  /** The signed-in user's address, lowercased; null until the first-run prompt is answered. */
-  user: z.string().nullable(),
-  /** A team's content service; null means the embedded one that main starts. */
-  contentServiceUrl: z.url().nullable(),
-  /** Whether the preview decodes WebP, detected once (catalogue spec §4); null until detected. */
-  webpSupport: z.boolean().nullable(),
-});
-export type Settings = z.infer<typeof SettingsSchema>;
+export type { Settings } from './settings';
 
 export const DraftSummarySchema = z.object({
   bookmark: z.string(),
@@ -43,7 +44,7 @@ export const contract = {
   signIn: { input: z.object({ email: EmailSchema }), output: z.object({ user: z.string() }) },
   getSettings: { input: empty, output: SettingsSchema },
   updateSettings: {
-    input: z.object({ contentServiceUrl: z.url().nullable().optional(), webpSupport: z.boolean().optional() }),
+    input: SettingsPatchSchema,
     output: SettingsSchema,
   },
   listPages: {
@@ -82,6 +83,37 @@ export const contract = {
   lookupProduct: {
     input: z.object({ fascia: z.string(), country: z.string(), size: z.string(), plu: z.string().max(64) }),
     output: z.object({ products: z.array(ProductDetailsSchema) }),
+  },
+  meshCategories: { input: z.object({ fascia: z.string().min(1) }), output: z.object({ categories: CategoryTreeSchema }) },
+  meshLandingPages: { input: z.object({ fascia: z.string().min(1) }), output: z.object({ pages: LandingPagesSchema }) },
+  meshCategoryProducts: {
+    input: z.object({ fascia: z.string().min(1), path: z.string().min(1).max(500), isNew: z.boolean(), isOnSale: z.boolean() }),
+    output: CategoryProductsSchema,
+  },
+  meshSearch: {
+    input: z.object({
+      fascia: z.string().min(1),
+      brandname: z.string().max(200).optional(),
+      keywords: z.string().max(500).optional(),
+      facets: z.array(z.object({ name: z.string().min(1), value: z.string().min(1) })).max(20),
+      isNew: z.boolean(),
+      isOnSale: z.boolean(),
+    }),
+    output: MeshSearchSchema,
+  },
+  /** The query builder's faceted search; location is the fh_location value (//universe/locale/...). */
+  fhSearch: { input: z.object({ location: z.string().min(2).max(2000) }), output: FhSearchSchema },
+  translate: {
+    input: z.object({ language: CountryCodeSchema, text: z.string().max(20_000) }),
+    output: z.object({ text: z.string() }),
+  },
+  imageMetadata: {
+    input: z.object({ url: z.string().min(1).max(2000) }),
+    output: z.object({
+      width: z.number().positive(),
+      height: z.number().positive(),
+      pointOfInterest: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }).nullable(),
+    }),
   },
   setPreviewBounds: {
     input: z.object({

@@ -1,6 +1,6 @@
 import type { ContentClient } from '../services/contentClient';
 import type { DraftStore } from '../services/drafts';
-import type { KeyValueStore } from '../services/stores';
+import type { KeyValueStore, SecretStore } from '../services/stores';
 import type { ServiceHandlers } from './dispatch';
 import { StudioError } from '../../core/result';
 import { productLookupError, type ProductLookupQuery } from '../../core/rules/productLookup';
@@ -13,10 +13,25 @@ import {
   isDirty,
   metaFromPage,
 } from '../../core/rules/page';
-import type { Settings } from '../../core/contract';
+import { storeFor } from '../../core/rules/linkGenerator';
+import type { FacetedSearchClient, MeshClient } from '../services/mesh';
+import { readSettings, updateSettings } from '../services/settings';
+import type { TranslationClient } from '../services/translation';
+
+/** The clients of the services other than content, each for the address in force. */
+export interface ServiceClients {
+  mesh(): MeshClient;
+  facetedSearch(): FacetedSearchClient;
+  translation(): TranslationClient;
+  imageMetadata(url: string): Promise<{ width: number; height: number; pointOfInterest: FocalPointValue | null }>;
+}
+
+type FocalPointValue = { x: number; y: number; w: number; h: number };
 
 export interface HandlerDeps {
   store: KeyValueStore;
+  secrets: SecretStore;
+  clients: ServiceClients;
   /** Reads a JSON feed for the preview; relative URLs are resolved against the embedded server. */
   fetchFeed: (url: string) => Promise<unknown>;
   lookupProducts: (query: ProductLookupQuery) => Promise<ProductDetails[]>;
@@ -25,17 +40,6 @@ export interface HandlerDeps {
   content: () => ContentClient;
   contentUrl: () => string;
   now: () => Date;
-}
-
-function readSettings(store: KeyValueStore): Settings {
-  const user = store.get('user');
-  const contentServiceUrl = store.get('contentServiceUrl');
-  const webpSupport = store.get('webpSupport');
-  return {
-    user: typeof user === 'string' ? user : null,
-    contentServiceUrl: typeof contentServiceUrl === 'string' ? contentServiceUrl : null,
-    webpSupport: typeof webpSupport === 'boolean' ? webpSupport : null,
-  };
 }
 
 /** Favourites belong to the signed-in user (editor spec §3, User): one list per address. */
@@ -50,8 +54,8 @@ function readFavourites(store: KeyValueStore, user: string): string[] {
 }
 
 function requireUser(store: KeyValueStore): string {
-  const { user } = readSettings(store);
-  if (!user) throw new StudioError('forbidden', 'Sign in with your email first.');
+  const user = store.get('user');
+  if (typeof user !== 'string' || !user) throw new StudioError('forbidden', 'Sign in with your email first.');
   return user;
 }
 
@@ -67,24 +71,24 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
     updatedAt: deps.now().toISOString(),
   });
 
+  /** The store behind a fascia (Settings' fascia map); a fascia without one cannot browse the mesh. */
+  const storeOf = (fascia: string): string => {
+    const store = storeFor(fascia, readSettings(deps.store, deps.secrets).fasciaStores);
+    if (!store) throw new StudioError('invalid-input', `No store is set for ${fascia} in Settings.`);
+    return store;
+  };
+
   return {
-    getSession: async () => ({ user: readSettings(store).user }),
+    getSession: async () => ({ user: readSettings(store, deps.secrets).user }),
 
     signIn: async ({ email }) => {
       store.set('user', email);
       return { user: email };
     },
 
-    getSettings: async () => readSettings(store),
+    getSettings: async () => readSettings(store, deps.secrets),
 
-    updateSettings: async (patch) => {
-      if (patch.contentServiceUrl !== undefined) {
-        if (patch.contentServiceUrl === null) store.delete('contentServiceUrl');
-        else store.set('contentServiceUrl', patch.contentServiceUrl);
-      }
-      if (patch.webpSupport !== undefined) store.set('webpSupport', patch.webpSupport);
-      return readSettings(store);
-    },
+    updateSettings: async (patch) => updateSettings(store, deps.secrets, patch),
 
     listFavourites: async () => ({ favourites: readFavourites(store, requireUser(store)) }),
 
@@ -97,6 +101,21 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
     },
 
     fetchFeed: async ({ url }) => ({ data: await deps.fetchFeed(url) }),
+
+    meshCategories: async ({ fascia }) => ({ categories: await deps.clients.mesh().categories(storeOf(fascia)) }),
+
+    meshLandingPages: async ({ fascia }) => ({ pages: await deps.clients.mesh().navigationPages(storeOf(fascia)) }),
+
+    meshCategoryProducts: async ({ fascia, path, isNew, isOnSale }) =>
+      deps.clients.mesh().categoryProducts(storeOf(fascia), path, { isNew, isOnSale }),
+
+    meshSearch: async ({ fascia, ...query }) => deps.clients.mesh().search(storeOf(fascia), query),
+
+    fhSearch: async ({ location }) => deps.clients.facetedSearch().search(location),
+
+    translate: async ({ language, text }) => ({ text: await deps.clients.translation().translate(language, text) }),
+
+    imageMetadata: async ({ url }) => deps.clients.imageMetadata(url),
 
     lookupProduct: async (query) => {
       const problem = productLookupError(query);

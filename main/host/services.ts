@@ -4,7 +4,14 @@ import { startContentServer } from '../services/contentServer';
 import { createDraftStore } from '../services/drafts';
 import { fetchJsonFeed } from '../services/feeds';
 import { createProductLookupClient } from '../services/productLookup';
-import { createSampleServices } from '../services/sampleServices';
+import { combineRouters, createSampleServices } from '../services/sampleServices';
+import { createSampleImages } from '../services/sampleImages';
+import { createSampleTranslation } from '../services/sampleTranslation';
+import { fetchImageMetadata } from '../services/imageMetadata';
+import { createFacetedSearchClient, createMeshClient } from '../services/mesh';
+import { readSettings, resolveService } from '../services/settings';
+import { createTranslationClient } from '../services/translation';
+import type { ServiceName } from '../../core/settings';
 
 /** The api key of the embedded sample services; a team's own services take theirs from Settings. */
 export const SAMPLE_API_KEY = 'storefront-studio-sample';
@@ -37,16 +44,17 @@ export async function createStudioServices(options: StudioServicesOptions): Prom
   const server = await startContentServer({
     dataDir: options.dataDir,
     sampleDir,
-    sampleRouter: createSampleServices({ sampleDir, apiKey: SAMPLE_API_KEY }),
+    sampleRouter: combineRouters(
+      createSampleServices({ sampleDir, apiKey: SAMPLE_API_KEY }),
+      createSampleTranslation(join(sampleDir, 'glossary.json')),
+      createSampleImages({ sampleDir }),
+    ),
   });
   const drafts = createDraftStore(join(options.dataDir, 'drafts'));
   const clients = new Map<string, ContentClient>();
-  /** A team's URL for a service from settings, or the embedded server that plays every service by default. */
-  const serviceUrl = (setting: string): string => {
-    const configured = options.store.get(setting);
-    return typeof configured === 'string' ? configured : server.url;
-  };
-  const contentUrl = (): string => serviceUrl('contentServiceUrl');
+  const embedded = { url: server.url, apiKey: SAMPLE_API_KEY };
+  const endpoint = (name: ServiceName) => resolveService(name, readSettings(options.store, options.secrets), options.secrets, embedded);
+  const contentUrl = (): string => endpoint('content').baseUrl;
   const content = (): ContentClient => {
     const url = contentUrl();
     let client = clients.get(url);
@@ -58,11 +66,18 @@ export async function createStudioServices(options: StudioServicesOptions): Prom
   };
   const handlers = createHandlers({
     store: options.store,
+    secrets: options.secrets,
     drafts,
     content,
     contentUrl,
+    clients: {
+      mesh: () => createMeshClient(endpoint('mesh')),
+      facetedSearch: () => createFacetedSearchClient(endpoint('facetedSearch')),
+      translation: () => createTranslationClient(endpoint('translation').baseUrl),
+      imageMetadata: (url) => fetchImageMetadata(url, endpoint('imageMetadata').baseUrl),
+    },
     fetchFeed: (url) => fetchJsonFeed(new URL(url, server.url)),
-    lookupProducts: (query) => createProductLookupClient(serviceUrl('productLookupUrl')).lookup(query),
+    lookupProducts: (query) => createProductLookupClient(endpoint('productLookup').baseUrl).lookup(query),
     now: options.now ?? (() => new Date()),
   });
   return { dispatch: createDispatch(handlers), embeddedContentUrl: server.url, close: () => server.close() };

@@ -143,6 +143,11 @@ export async function startContentServer(options: ContentServerOptions): Promise
       const url = new URL(request.url ?? '/', 'http://content.invalid');
       checkHost(request);
       const sample = await options.sampleRouter?.(request, url);
+      if (sample?.raw !== undefined) {
+        response.writeHead(sample.status, { 'Cache-Control': 'no-store', ...sample.headers });
+        response.end(sample.raw);
+        return;
+      }
       if (sample) {
         sendJson(response, sample.status, sample.body, sample.headers);
         return;

@@ -3,6 +3,18 @@ import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
 import { LANDING_PAGE_CHANNELS } from '../../core/rules/linkGenerator';
 import { StudioError } from '../../core/result';
+import {
+  CategoryProductsSchema,
+  CategoryTreeSchema,
+  FhSearchSchema,
+  LandingPagesSchema,
+  MeshSearchSchema,
+  type CategoryProducts,
+  type CategoryNode,
+  type FhSearch,
+  type LandingPage,
+  type MeshSearch,
+} from '../../core/meshSchemas';
 
 /**
  * Clients of the mesh service (editor spec §7: category tree, landing pages, category products, search) and of
@@ -24,60 +36,6 @@ export const MESH_RETRY_LIMIT = 2;
 const RETRY_STATUS_CODES = [502, 503, 504];
 /** got's network error codes less ETIMEDOUT: a service too slow once is too slow again. */
 const RETRY_ERROR_CODES = ['ECONNRESET', 'EADDRINUSE', 'ECONNREFUSED', 'EPIPE', 'ENOTFOUND', 'ENETUNREACH', 'EAI_AGAIN'];
-
-// ---------------------------------------------------------------------------------------------------------
-// Response shapes (editor spec §3 and §7). Extra fields are allowed (and dropped).
-
-export interface CategoryNode {
-  name: string;
-  path: string;
-  productCount: number;
-  children: CategoryNode[];
-}
-export const CategoryNodeSchema: z.ZodType<CategoryNode> = z.object({
-  name: z.string(),
-  path: z.string(),
-  productCount: z.number().int().nonnegative(),
-  children: z.lazy(() => z.array(CategoryNodeSchema)),
-});
-export const CategoryTreeSchema = z.array(CategoryNodeSchema);
-
-export const LandingPageSchema = z.object({ ID: z.string(), name: z.string(), channels: z.array(z.string()) });
-export const LandingPagesSchema = z.array(LandingPageSchema);
-export type LandingPage = z.infer<typeof LandingPageSchema>;
-
-export const MeshFacetSchema = z.object({
-  /** The facet's query name, as in facet:{name}={value}. */
-  name: z.string(),
-  displayName: z.string(),
-  values: z.array(z.object({ displayName: z.string(), value: z.string(), count: z.number().int().nonnegative() })),
-});
-export type MeshFacet = z.infer<typeof MeshFacetSchema>;
-
-export const CategoryProductsSchema = z.object({
-  count: z.number().int().nonnegative(),
-  path: z.string(),
-  facets: z.array(MeshFacetSchema),
-  breadCrumbs: z.array(z.object({ name: z.string(), path: z.string() })),
-});
-export type CategoryProducts = z.infer<typeof CategoryProductsSchema>;
-
-export const MeshSearchSchema = z.object({ count: z.number().int().nonnegative(), facets: z.array(MeshFacetSchema) });
-export type MeshSearch = z.infer<typeof MeshSearchSchema>;
-
-export const FhSearchSchema = z.object({
-  totalItems: z.number().int().nonnegative(),
-  facets: z.array(
-    z.object({
-      id: z.string(),
-      title: z.string(),
-      values: z.array(z.object({ id: z.string(), label: z.string(), count: z.number().int(), selected: z.boolean() })),
-    }),
-  ),
-  breadcrumbs: z.array(z.object({ label: z.string(), location: z.string() })),
-  query: z.string(),
-});
-export type FhSearch = z.infer<typeof FhSearchSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // The shared GET

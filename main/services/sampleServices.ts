@@ -34,10 +34,23 @@ export interface SampleReply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** A body that is not JSON (an image), sent as it is with its own headers. */
+  raw?: string;
 }
 
 /** null: the path is not a sample route, and the server answers it some other way. */
 export type SampleRouter = (request: IncomingMessage, url: URL) => Promise<SampleReply | null>;
+
+/** One router from several: the first that answers a request (each answers null for paths not its own). */
+export function combineRouters(...routers: SampleRouter[]): SampleRouter {
+  return async (request, url) => {
+    for (const route of routers) {
+      const reply = await route(request, url);
+      if (reply) return reply;
+    }
+    return null;
+  };
+}
 
 export interface SampleServicesOptions {
   /** The shipped sample folder (resources/sample): catalogue.json and images/. */

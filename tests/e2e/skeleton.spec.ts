@@ -131,7 +131,7 @@ test('a failed save keeps the draft and stays in the editor; the draft survives 
   await expect(preview(page).locator('[data-component="SpotCarousel"]')).toBeVisible();
 
   // Point the app at a content service that is not there.
-  await page.evaluate(() => window.studio.updateSettings({ contentServiceUrl: 'http://127.0.0.1:9/' }));
+  await page.evaluate(() => window.studio.updateSettings({ serviceUrls: { content: 'http://127.0.0.1:9/' } }));
   await page.getByRole('button', { name: 'SAVE CONTENT' }).click();
   const dialog = page.getByRole('dialog', { name: 'Update Page' });
   await dialog.getByLabel('Change message').fill('first try');

@@ -72,7 +72,7 @@ describe('the handler table behind both shells', () => {
     await call('signIn', { email: 'ed@example.com' });
     const opened = (await call('openPage', { key: HOME_KEY })) as unknown as { draft: Record<string, unknown> };
     await call('saveDraft', { draft: { ...opened.draft, components: [banner('Unsaved work')] } });
-    await call('updateSettings', { contentServiceUrl: 'http://127.0.0.1:9/' });
+    await call('updateSettings', { serviceUrls: { content: 'http://127.0.0.1:9/' } });
 
     const saved = await services.dispatch('saveContent', {
       key: HOME_KEY,

@@ -1,0 +1,30 @@
+import got, { HTTPError, RequestError } from 'got';
+import { z } from 'zod';
+import { metadataUrl } from '../../core/rules/focalPoint';
+import { StudioError } from '../../core/result';
+
+const MetadataSchema = z.object({
+  width: z.number().positive(),
+  height: z.number().positive(),
+  metadata: z.object({ pointOfInterest: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }).nullable().optional() }).optional(),
+});
+
+/**
+ * GET {image url}.json/?metadata=true&metaFilter=pointOfInterest&cacheBust=4 (editor spec §7). Root-relative
+ * image addresses are read from the image metadata service (the embedded samples by default).
+ */
+export async function fetchImageMetadata(imageUrl: string, serviceUrl: string, timeoutMs = 10_000) {
+  const url = new URL(metadataUrl(imageUrl), serviceUrl);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new StudioError('invalid-input', 'Image addresses are http or https.');
+  let body: unknown;
+  try {
+    body = await got(url, { timeout: { request: timeoutMs }, retry: { limit: 1, methods: ['GET'] } }).json();
+  } catch (error) {
+    if (error instanceof HTTPError) throw new StudioError('unavailable', `The image metadata for ${imageUrl} answered ${error.response.statusCode}.`);
+    if (error instanceof RequestError) throw new StudioError('unavailable', `The image metadata for ${imageUrl} could not be read (${error.code}).`);
+    throw error;
+  }
+  const parsed = MetadataSchema.safeParse(body);
+  if (!parsed.success) throw new StudioError('failed', `The image metadata for ${imageUrl} is not in the expected shape.`);
+  return { width: parsed.data.width, height: parsed.data.height, pointOfInterest: parsed.data.metadata?.pointOfInterest ?? null };
+}
