@@ -174,3 +174,27 @@ test('an editor works the list with the keyboard only', async ({ page, host }) =
   await page.keyboard.press('?');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toContainText('Duplicate the open component');
 });
+
+test('a product looked up by PLU fills the spotlight, and bad lookups say why', async ({ page, host }) => {
+  await createPage(page, host, 'spotlight');
+  await addComponent(page, 'Product Spotlight');
+  const spotlight = preview(page).locator('[data-component="ProductSpotlight"]');
+  await expect(spotlight).toContainText('Stride Aero Runner');
+
+  // The first tab's first product.
+  await page.getByRole('button', { name: /Stride Aero Runner/ }).first().click();
+  const lookup = page.getByRole('form', { name: 'Product lookup' }).first();
+  await lookup.getByLabel('PLU').fill(' ');
+  await lookup.getByRole('button', { name: 'Look up' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please enter Fascia, Country, Size and PLU.' })).toBeVisible();
+
+  await lookup.getByLabel('Size').fill('9');
+  await lookup.getByLabel('PLU').fill('00000000');
+  await lookup.getByRole('button', { name: 'Look up' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid PLU' })).toContainText('Product Code');
+
+  await lookup.getByLabel('PLU').fill('357858');
+  await lookup.getByRole('button', { name: 'Look up' }).click();
+  await expect(spotlight.getByText('Harbour Flux Hoodie').first()).toBeVisible();
+  await expect(spotlight.locator('img[src*="product-hoodie-a"]').first()).toBeAttached();
+});
