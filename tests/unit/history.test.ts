@@ -34,7 +34,7 @@ function openDocument(components: Component[]) {
     changes: () => changes,
     tick: (ms: number) => (clock += ms),
     titles: () => doc.components().map((c) => c.content.title),
-    setTitle: (id: string, title: string) => doc.updateComponent(id, (c) => ({ ...c, content: { ...c.content, title } })),
+    setTitle: (id: string, title: string) => doc.updateComponent(id, (c) => ({ ...c, content: { ...c.content, title } }), 'title'),
   };
 }
 
@@ -112,6 +112,15 @@ describe('EditorDocument undo and redo', () => {
     expect(page.sent.at(-1)).toEqual({ type: 'order', ids: ['a', 'b', 'c'] });
     page.doc.redo();
     expect(page.titles()).toEqual(['b', 'c', 'a']);
+  });
+
+  it('never merges a discrete change (hide) into typing just before it', () => {
+    const page = openDocument([component('a', 'Sale')]);
+    page.setTitle('a', 'Sale!');
+    page.tick(50);
+    page.doc.updateComponent('a', (c) => ({ ...c, hidden: true }));
+    page.doc.undo();
+    expect(page.doc.component('a')).toMatchObject({ hidden: false, content: { title: 'Sale!' } });
   });
 
   it('undoes page metadata edits and records nothing for a no-op', () => {

@@ -82,20 +82,24 @@ export class EditorDocument {
   }
 
   /**
-   * Replaces one component: the cheap path every field edit takes. Edits of one component without a pause
-   * make one undo step.
+   * Replaces one component: the cheap path every field edit takes. Edits with the same `typing` key (one
+   * field) made without a pause make one undo step; discrete changes (hide, rename, JSON) pass none.
    */
-  updateComponent(id: string, update: (component: Component) => Component): void {
+  updateComponent(id: string, update: (component: Component) => Component, typing: string | null = null): void {
     const before = this.component(id);
     const after = update(before);
     if (after === before) return;
-    this.perform({ key: `component:${id}`, undo: () => this.putComponent(id, before), redo: () => this.putComponent(id, after) });
+    this.perform({
+      key: typing === null ? null : `component:${id}:${typing}`,
+      undo: () => this.putComponent(id, before),
+      redo: () => this.putComponent(id, after),
+    });
   }
 
-  setMeta(update: (meta: PageMeta) => PageMeta): void {
+  setMeta(update: (meta: PageMeta) => PageMeta, typing: string | null = null): void {
     const before = this.meta;
     const after = update(before);
-    this.perform({ key: 'meta', undo: () => this.putMeta(before), redo: () => this.putMeta(after) });
+    this.perform({ key: typing === null ? null : `meta:${typing}`, undo: () => this.putMeta(before), redo: () => this.putMeta(after) });
   }
 
   add(component: Component, index = this.order.length): void {

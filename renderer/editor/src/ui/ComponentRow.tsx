@@ -56,7 +56,7 @@ function RowBody({ id }: { id: string }) {
   const [asJson, setAsJson] = useState(false);
 
   const onFieldChange = useCallback(
-    (path: Path, value: unknown) => doc.updateComponent(id, (current) => setIn(current, ['content', ...path], value)),
+    (path: Path, value: unknown) => doc.updateComponent(id, (current) => setIn(current, ['content', ...path], value), path.join('.')),
     [doc, id],
   );
 

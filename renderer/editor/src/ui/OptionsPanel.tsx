@@ -31,7 +31,7 @@ export function OptionsPanel() {
       </label>
       <label>
         Subcategory
-        <input value={meta.subcategory} onChange={(e) => doc.setMeta((m) => ({ ...m, subcategory: e.target.value }))} />
+        <input value={meta.subcategory} onChange={(e) => doc.setMeta((m) => ({ ...m, subcategory: e.target.value }), 'subcategory')} />
       </label>
       <ComponentsJson />
       {LINK_FIELDS.map(({ label, env, device }) => (
@@ -44,7 +44,7 @@ export function OptionsPanel() {
               doc.setMeta((m) => ({
                 ...m,
                 pageLinks: { ...m.pageLinks, [env]: { ...m.pageLinks[env], [device]: e.target.value } },
-              }))
+              }), `${env}.${device}`)
             }
           />
         </label>
