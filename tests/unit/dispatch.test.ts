@@ -46,7 +46,7 @@ describe('createDispatch: channels', () => {
       getSession: {},
       signIn: { email: 'a@b.co' },
       getSettings: {},
-      updateSettings: { contentServiceUrl: null },
+      updateSettings: { serviceUrls: { content: null } },
       listPages: {},
       openPage: { key: KEY },
       getDraft: { bookmark: 'b' },
@@ -134,7 +134,7 @@ describe('createDispatch: invalid payloads reach no handler', () => {
   });
 
   it('updateSettings with a URL that is not one', async () => {
-    await expectInvalid('updateSettings', { contentServiceUrl: 'not a url' }, 'updateSettings', 'contentServiceUrl');
+    await expectInvalid('updateSettings', { serviceUrls: { mesh: 'not a url' } }, 'updateSettings', 'serviceUrls.mesh');
   });
 
   it('starts its message with the channel', async () => {

@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import type { BlockProps } from '../registry';
 import { flag, html, record, text } from '../lib/content';
 import { Ctas, ResponsiveImage, ratioStyle } from '../lib/media';
+import { RichText } from '../lib/RichText';
 import './AbstractSection.css';
 
 /**
@@ -31,7 +32,7 @@ export default function AbstractSection({ content }: BlockProps) {
         <div className="abstract-section-copy">
           {title && <h2 className="abstract-section-title">{title}</h2>}
           {subtitle && <p className="abstract-section-subtitle">{subtitle}</p>}
-          {body && <div className="abstract-section-text" dangerouslySetInnerHTML={{ __html: body }} />}
+          <RichText value={body} className="abstract-section-text" />
           <Ctas content={content} />
         </div>
         {hasArt && (

@@ -1,7 +1,7 @@
 import type { BlockProps } from '../registry';
 import { record, text } from '../lib/content';
+import { CampaignCaption, LoyaltyButtons } from '../lib/loyalty';
 import { ResponsiveImage, ratioStyle } from '../lib/media';
-import { CampaignCaption, LoyaltyButtons } from './ButtonList';
 import './AddToWallet.css';
 
 /** The membership card pitch: copy and an add-to-wallet button beside the art (under it on mobile). */

@@ -4,7 +4,7 @@ import { imageUrl, useBlockContext } from '../lib/blockContext';
 import { Carousel } from '../lib/Carousel';
 import { flag, list, record, text, type Content } from '../lib/content';
 import { ratioStyle } from '../lib/media';
-import { VideoPlayer } from './VideoSpot';
+import { VideoPlayer } from '../lib/video';
 import './AthleteInfo.css';
 
 /** Videos in an athlete card are 16:9 unless the video block says otherwise. */

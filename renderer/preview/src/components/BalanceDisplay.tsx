@@ -1,7 +1,7 @@
 import type { BlockProps } from '../registry';
 import { record, text } from '../lib/content';
+import { CampaignCaption, LoyaltyButtons } from '../lib/loyalty';
 import { ResponsiveImage, ratioStyle } from '../lib/media';
-import { CampaignCaption, LoyaltyButtons } from './ButtonList';
 import './BalanceDisplay.css';
 
 /** The member's balance comes from the loyalty system at run time; the preview shows this sample in its place. */

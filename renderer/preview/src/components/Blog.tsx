@@ -4,8 +4,8 @@ import { imageUrl, useBlockContext } from '../lib/blockContext';
 import { Carousel } from '../lib/Carousel';
 import { choice, flag, list, num, record, text, type Content } from '../lib/content';
 import { useFeed } from '../lib/feed';
+import { formatDate } from '../lib/format';
 import { linkHref } from '../lib/media';
-import { formatDate } from './Editorial';
 import './Blog.css';
 
 /** Posts the Blog shows, as many as its feed asks for (catalogue spec §9). */

@@ -1,11 +1,11 @@
-import { useId, useState, type CSSProperties, type FormEvent } from 'react';
+import { useId, useState, type CSSProperties } from 'react';
 import type { BlockProps } from '../registry';
 import { flag, html, list, num, record, text } from '../lib/content';
 import { imageUrl } from '../lib/blockContext';
+import { ignoreSubmit } from '../lib/forms';
 import { linkHref } from '../lib/media';
+import { RichText } from '../lib/RichText';
 import './BrandSelector.css';
-
-const ignoreSubmit = (event: FormEvent) => event.preventDefault();
 
 /** Brand logos in a grid of `settings.columns` (two on mobile), with a search box that narrows them by name. */
 export default function BrandSelector({ content }: BlockProps) {
@@ -28,7 +28,7 @@ export default function BrandSelector({ content }: BlockProps) {
       <div className="brand-selector-header">
         <div>
           {title && <h2 className="brand-selector-title">{title}</h2>}
-          {intro && <div className="brand-selector-text" dangerouslySetInnerHTML={{ __html: intro }} />}
+          <RichText value={intro} className="brand-selector-text" />
         </div>
         <form className="brand-selector-search" role="search" onSubmit={ignoreSubmit}>
           <label htmlFor={`${id}-search`}>Find a brand</label>

@@ -1,7 +1,6 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useState } from 'react';
 import type { BlockProps } from '../registry';
-import { imageUrl } from '../lib/blockContext';
-import { choice, flag, record, text, type Content } from '../lib/content';
+import { choice, flag, record, text } from '../lib/content';
 import {
   DEFAULT_TIME_ZONE,
   formatWallClock,
@@ -12,7 +11,8 @@ import {
   zonedTime,
   type Remaining,
 } from '../lib/countdown';
-import { Ctas, ResponsiveImage, linkHref, ratioStyle } from '../lib/media';
+import { Ctas, linkHref, ratioStyle } from '../lib/media';
+import { ParallaxArt } from '../lib/parallax';
 import './CountdownBanner.css';
 
 const TICK_MS = 1000;
@@ -25,18 +25,6 @@ function useNow(): number {
     return () => clearInterval(timer);
   }, []);
   return now;
-}
-
-const cssUrl = (url: string): string => `url("${imageUrl(url).replace(/["\\]/g, '\\$&')}")`;
-
-/** The art as a fixed background that the page scrolls over; desktop and mobile variants switch in CSS. */
-function parallaxStyle(images: Content): CSSProperties {
-  const desktop = text(images, 'desktop');
-  const mobile = text(images, 'mobile') || desktop;
-  return {
-    '--parallax-desktop': desktop || mobile ? cssUrl(desktop || mobile) : 'none',
-    '--parallax-mobile': mobile ? cssUrl(mobile) : 'none',
-  } as CSSProperties;
 }
 
 const pad = (value: number): string => String(value).padStart(2, '0');
@@ -87,11 +75,7 @@ export default function CountdownBanner({ content }: BlockProps) {
   return (
     <div className={parallax ? 'countdown-banner parallax' : 'countdown-banner'} data-phase={phase} data-time-zone={zone} style={ratioStyle(content)}>
       <div className="countdown-banner-art ratio">
-        {parallax ? (
-          <div className="countdown-banner-parallax" style={parallaxStyle(images)} role="img" aria-label={title} />
-        ) : (
-          <ResponsiveImage images={images} alt={title} />
-        )}
+        <ParallaxArt images={images} alt={title} parallax={parallax} className="countdown-banner-parallax" />
         <a className="countdown-banner-link" href={linkHref(copy, 'links')} aria-label={title || 'Countdown'} />
       </div>
       <div className="countdown-banner-layer">

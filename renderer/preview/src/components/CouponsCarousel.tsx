@@ -1,7 +1,7 @@
 import type { BlockProps } from '../registry';
 import { list, record, text, type Content } from '../lib/content';
 import { Carousel } from '../lib/Carousel';
-import { CampaignCaption, LoyaltyButtons } from './ButtonList';
+import { CampaignCaption, LoyaltyButtons } from '../lib/loyalty';
 import './CouponsCarousel.css';
 
 /**

@@ -1,6 +1,7 @@
 import type { BlockProps } from '../registry';
 import { choice, html, num, text } from '../lib/content';
 import { Ctas } from '../lib/media';
+import { RichText } from '../lib/RichText';
 import './FeedBanner.css';
 
 const LAYOUTS = new Set(['scroll', 'column', 'feed']);
@@ -29,7 +30,7 @@ export default function FeedBanner({ content }: BlockProps) {
     <div className={`feed-banner layout-${layout}`} data-feed={feed}>
       <div className="feed-banner-header">
         {title && <h2 className="feed-banner-title">{title}</h2>}
-        {body && <div className="feed-banner-text" dangerouslySetInnerHTML={{ __html: body }} />}
+        <RichText value={body} className="feed-banner-text" />
       </div>
       <p className="feed-banner-note">
         <span className="feed-banner-source">{feedName}</span> feed: up to {count} products, filled in for each shopper on the storefront.

@@ -1,15 +1,13 @@
-import { useId, type FormEvent } from 'react';
+import { useId } from 'react';
 import type { BlockProps } from '../registry';
 import { choice, flag, list, text, type Content } from '../lib/content';
+import { ignoreSubmit } from '../lib/forms';
 import './Form.css';
 
 /** The inputTypes option list; anything else renders as a text field. */
 const INPUT_TYPES = ['text', 'email', 'tel', 'number', 'date', 'textarea', 'select', 'checkbox', 'radio'];
 
 const AUTOCOMPLETE: Record<string, string> = { email: 'email', tel: 'tel' };
-
-/** The preview never sends anything: the form's action is the storefront's business. */
-const ignoreSubmit = (event: FormEvent) => event.preventDefault();
 
 /** Choices of a select or radio field: a list of {label, value}; the label stands in for a missing value. */
 const optionsOf = (field: Content) =>

@@ -1,35 +1,9 @@
-import type { CSSProperties } from 'react';
 import type { BlockProps } from '../registry';
-import { imageUrl } from '../lib/blockContext';
-import { choice, flag, num, record, text, type Content } from '../lib/content';
+import { choice, flag, num, record, text } from '../lib/content';
 import { Ctas, ResponsiveImage, linkHref, ratioStyle } from '../lib/media';
+import { ParallaxArt } from '../lib/parallax';
+import { placement } from '../lib/placement';
 import './FullscreenBanner.css';
-
-const POSITIONS = new Set([
-  'top-left', 'top-center', 'top-right',
-  'center-left', 'center', 'center-right',
-  'bottom-left', 'bottom-center', 'bottom-right',
-]);
-
-/** A bannerPositions value as its row (top, center, bottom) and column (left, center, right). */
-function placement(position: string, fallback: string): { row: string; column: string } {
-  const place = POSITIONS.has(position) ? position : fallback;
-  if (place === 'center') return { row: 'center', column: 'center' };
-  const [row = 'center', column = 'center'] = place.split('-');
-  return { row, column };
-}
-
-const cssUrl = (url: string): string => `url("${imageUrl(url).replace(/["\\]/g, '\\$&')}")`;
-
-/** The art as a fixed background that the page scrolls over; desktop and mobile variants switch in CSS. */
-function parallaxStyle(images: Content): CSSProperties {
-  const desktop = text(images, 'desktop');
-  const mobile = text(images, 'mobile') || desktop;
-  return {
-    '--parallax-desktop': desktop || mobile ? cssUrl(desktop || mobile) : 'none',
-    '--parallax-mobile': mobile ? cssUrl(mobile) : 'none',
-  } as CSSProperties;
-}
 
 /**
  * A banner that fills the screen: art (optionally fixed behind the page for a parallax effect) with title,
@@ -49,11 +23,7 @@ export default function FullscreenBanner({ content }: BlockProps) {
   return (
     <div className={classes.filter(Boolean).join(' ')} style={ratioStyle(content)}>
       <div className="fullscreen-banner-art ratio">
-        {parallax ? (
-          <div className="fullscreen-banner-parallax" style={parallaxStyle(images)} role="img" aria-label={title} />
-        ) : (
-          <ResponsiveImage images={images} alt={title} />
-        )}
+        <ParallaxArt images={images} alt={title} parallax={parallax} className="fullscreen-banner-parallax" />
         <a className="fullscreen-banner-link" href={linkHref(content, 'url')} aria-label={title || 'Banner'} />
       </div>
       <div className={`fullscreen-banner-layer row-${copy.row} col-${copy.column}`}>

@@ -1,7 +1,7 @@
 import type { BlockProps } from '../registry';
 import { num, record, text } from '../lib/content';
+import { CampaignCaption, LoyaltyButtons } from '../lib/loyalty';
 import { ResponsiveImage, ratioStyle } from '../lib/media';
-import { CampaignCaption, LoyaltyButtons } from './ButtonList';
 import './GamificationWidget.css';
 
 const attemptsLabel = (attempts: number): string =>

@@ -1,7 +1,7 @@
 import type { BlockProps } from '../registry';
 import { ContentError, choice, html, list, record, text, type Content } from '../lib/content';
 import { Ctas, ResponsiveImage, ratioStyle } from '../lib/media';
-import { RichText } from './Editorial';
+import { RichText } from '../lib/RichText';
 import './InfoPage.css';
 
 /** A list of plain texts (a section's items); a missing list is empty, anything but text in it is an error. */

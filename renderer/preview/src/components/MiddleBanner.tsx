@@ -1,22 +1,9 @@
 import type { BlockProps } from '../registry';
 import { choice, flag, record, text } from '../lib/content';
+import { ctaStyleOf } from '../lib/ctaStyle';
 import { Ctas, ResponsiveImage, linkHref, ratioStyle } from '../lib/media';
+import { placement } from '../lib/placement';
 import './MiddleBanner.css';
-
-const POSITIONS = new Set([
-  'top-left', 'top-center', 'top-right',
-  'center-left', 'center', 'center-right',
-  'bottom-left', 'bottom-center', 'bottom-right',
-]);
-const CTA_TYPES = new Set(['default', 'box', 'round', 'underline']);
-
-/** A bannerPositions value as its row (top, center, bottom) and column (left, center, right). */
-function placement(position: string): { row: string; column: string } {
-  const place = POSITIONS.has(position) ? position : 'center-left';
-  if (place === 'center') return { row: 'center', column: 'center' };
-  const [row = 'center', column = 'left'] = place.split('-');
-  return { row, column };
-}
 
 /**
  * A mid-page banner: campaign art linking to its page, with title, subtitle, text and calls to action laid
@@ -27,9 +14,8 @@ export default function MiddleBanner({ content }: BlockProps) {
   const subtitle = text(content, 'subtitle');
   const body = text(content, 'text');
   const position = choice(content, 'textPosition', 'center-left');
-  const { row, column } = placement(position);
-  const ctaType = choice(content, 'ctaType', 'default');
-  const style = CTA_TYPES.has(ctaType) ? ctaType : 'default';
+  const { row, column } = placement(position, 'center-left');
+  const style = ctaStyleOf(content);
   return (
     <div className={['middle-banner', flag(content, 'invertText') ? 'inverted' : ''].filter(Boolean).join(' ')}>
       <div className="middle-banner-art ratio" style={ratioStyle(content)}>

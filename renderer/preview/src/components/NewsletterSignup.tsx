@@ -1,11 +1,10 @@
-import { useId, type FormEvent } from 'react';
+import { useId } from 'react';
 import type { BlockProps } from '../registry';
 import { html, record, text } from '../lib/content';
+import { ignoreSubmit } from '../lib/forms';
 import { ResponsiveImage, ratioStyle } from '../lib/media';
+import { RichText } from '../lib/RichText';
 import './NewsletterSignup.css';
-
-/** The preview never signs anyone up. */
-const ignoreSubmit = (event: FormEvent) => event.preventDefault();
 
 /** Email sign-up over campaign art: pitch, an email field with its button, and the consent small print. */
 export default function NewsletterSignup({ content }: BlockProps) {
@@ -37,7 +36,7 @@ export default function NewsletterSignup({ content }: BlockProps) {
             {text(content, 'buttonText') || 'Sign Up'}
           </button>
         </form>
-        {consent && <div className="newsletter-signup-consent" dangerouslySetInnerHTML={{ __html: consent }} />}
+        <RichText value={consent} className="newsletter-signup-consent" />
       </div>
     </div>
   );

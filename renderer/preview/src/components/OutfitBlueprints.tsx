@@ -2,7 +2,7 @@ import type { BlockProps } from '../registry';
 import { Carousel } from '../lib/Carousel';
 import { list, record, text } from '../lib/content';
 import { Ctas, ResponsiveImage, ratioStyle } from '../lib/media';
-import { ProductCard } from './ProductSpotlight';
+import { ProductCard } from '../lib/product';
 import './OutfitBlueprints.css';
 
 /** A head-to-toe look: its hero art with the copy, then the pieces as a carousel (6 per view, 3 in 2 rows on mobile). */

@@ -1,10 +1,10 @@
 import type { CSSProperties } from 'react';
 import type { BlockProps } from '../registry';
-import { choice, html, list, record, text } from '../lib/content';
+import { html, list, record, text } from '../lib/content';
+import { ctaStyleOf } from '../lib/ctaStyle';
 import { Ctas, ResponsiveImage, linkHref, ratioStyle } from '../lib/media';
+import { RichText } from '../lib/RichText';
 import './RedefinedSection.css';
-
-const CTA_TYPES = new Set(['default', 'box', 'round', 'underline']);
 
 /**
  * A heading and intro over a row of sections, each its art, title, subtitle and call to action (styled by
@@ -13,14 +13,13 @@ const CTA_TYPES = new Set(['default', 'box', 'round', 'underline']);
 export default function RedefinedSection({ content }: BlockProps) {
   const title = text(content, 'title');
   const intro = html(content, 'text');
-  const ctaType = choice(content, 'ctaType', 'default');
-  const ctaStyle = CTA_TYPES.has(ctaType) ? ctaType : 'default';
+  const ctaStyle = ctaStyleOf(content);
   const sections = list(content, 'sections');
   return (
     <section className={`redefined-section cta-style-${ctaStyle}`} aria-label={title || undefined}>
       <header className="redefined-section-header">
         {title && <h2 className="redefined-section-title">{title}</h2>}
-        {intro && <div className="redefined-section-text" dangerouslySetInnerHTML={{ __html: intro }} />}
+        <RichText value={intro} className="redefined-section-text" />
       </header>
       <div className="redefined-section-items" style={{ '--items': Math.max(sections.length, 1) } as CSSProperties}>
         {sections.map((section, index) => {

@@ -2,10 +2,9 @@ import { useState, type CSSProperties } from 'react';
 import type { BlockProps } from '../registry';
 import { choice, record, text } from '../lib/content';
 import { formatWallClockDateTime } from '../lib/countdown';
+import { ctaStyleOf } from '../lib/ctaStyle';
 import { Ctas, ResponsiveImage, ratioStyle } from '../lib/media';
 import './SaleBanner.css';
-
-const CTA_TYPES = new Set(['default', 'box', 'round', 'underline']);
 
 /**
  * A sale banner: campaign art with a panel in the sale's colours holding the headline (at its chosen font
@@ -17,8 +16,7 @@ export default function SaleBanner({ content }: BlockProps) {
   const subtitle = text(content, 'subtitle');
   const smallPrint = text(content, 'text');
   const ends = text(content, 'saleEndDateTime');
-  const ctaType = choice(content, 'ctaType', 'default');
-  const ctaStyle = CTA_TYPES.has(ctaType) ? ctaType : 'default';
+  const ctaStyle = ctaStyleOf(content);
   // The moment of first render is enough to say whether the sale is over; the editor re-renders on edits.
   const [now] = useState(() => Date.now());
   const endsAt = ends ? new Date(ends).getTime() : Number.NaN;

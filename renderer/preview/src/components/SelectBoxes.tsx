@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { BlockProps } from '../registry';
 import { list, text } from '../lib/content';
+import { ignoreSubmit } from '../lib/forms';
 import { linkHref } from '../lib/media';
 import './SelectBoxes.css';
 
@@ -14,7 +15,6 @@ export default function SelectBoxes({ content }: BlockProps) {
   const selects = list(content, 'selects');
   // The listing Go would open: the URL of the most recent choice.
   const [target, setTarget] = useState('');
-  const ignoreSubmit = (event: FormEvent) => event.preventDefault();
   return (
     <div className="select-boxes">
       {title && <h2 className="select-boxes-title">{title}</h2>}

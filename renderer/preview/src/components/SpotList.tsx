@@ -1,24 +1,13 @@
-import { useSyncExternalStore, type CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import type { BlockProps } from '../registry';
 import { Carousel } from '../lib/Carousel';
 import { choice, list, record, text, type Content } from '../lib/content';
+import { ctaStyleOf } from '../lib/ctaStyle';
 import { Ctas, LAYOUT_MOBILE_MAX_WIDTH, ResponsiveImage, linkHref, ratioStyle } from '../lib/media';
+import { useMediaQuery } from '../lib/viewport';
 import './SpotList.css';
 
 const MOBILE_QUERY = `(max-width: ${LAYOUT_MOBILE_MAX_WIDTH}px)`;
-const CTA_TYPES = new Set(['default', 'box', 'round', 'underline']);
-
-/** Whether the viewport is at or under the 767px layout breakpoint, following it as it changes. */
-function useMobile(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      const query = window.matchMedia(MOBILE_QUERY);
-      query.addEventListener('change', listener);
-      return () => query.removeEventListener('change', listener);
-    },
-    () => window.matchMedia(MOBILE_QUERY).matches,
-  );
-}
 
 /**
  * The carousel a spot list becomes when its content says nothing: a peek of the next spot on mobile, four
@@ -40,13 +29,13 @@ function carouselSettings(content: Content): Content {
  * carousel on every screen, on desktop only or on mobile only (767px and under); hoverEffect zooms the art.
  */
 export default function SpotList({ content }: BlockProps) {
-  const mobile = useMobile();
+  // At or under the 767px layout breakpoint, following it as it changes.
+  const mobile = useMediaQuery(MOBILE_QUERY);
   const title = text(content, 'title');
   const active = choice(content, 'carouselActive', 'disabled');
   const carousel = active === 'enabled' || (active === 'mobile-only' && mobile) || (active === 'desktop-only' && !mobile);
   const hover = choice(content, 'hoverEffect', 'none') === 'zoom' ? 'zoom' : 'none';
-  const ctaType = choice(content, 'ctaType', 'default');
-  const ctaStyle = CTA_TYPES.has(ctaType) ? ctaType : 'default';
+  const ctaStyle = ctaStyleOf(content);
   const spots = list(content, 'spots').map((spot, index) => {
     const heading = text(spot, 'title');
     return (

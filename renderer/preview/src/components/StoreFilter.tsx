@@ -1,12 +1,11 @@
-import { useId, type FormEvent } from 'react';
+import { useId } from 'react';
 import type { BlockProps } from '../registry';
 import { flag, list, num, record, text } from '../lib/content';
+import { ignoreSubmit } from '../lib/forms';
 import './StoreFilter.css';
 
 /** Search radii offered; the template's own radius is added when it is not one of them. */
 const RADII = [5, 10, 25, 50];
-
-const ignoreSubmit = (event: FormEvent) => event.preventDefault();
 
 /**
  * Store finder: a town or postcode search, service filters (pre-ticked as the content says) and a radius.

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { BlockProps } from '../registry';
 import { list, record, text } from '../lib/content';
+import { formatDate } from '../lib/format';
 import { Ctas, ResponsiveImage, linkHref, ratioStyle } from '../lib/media';
-import { formatDate } from './Editorial';
-import { TabList, panelId, tabId, useTabSelection } from './TabbedPage';
+import { TabList, TabPanel, useTabSelection } from '../lib/Tabs';
 import './TabbedTimeline.css';
 
 /** A release calendar: the drops along a timeline as tabs, the picked drop's banner below. */
@@ -40,7 +40,7 @@ export default function TabbedTimeline({ content }: BlockProps) {
         />
       )}
       {tab && (
-        <div role="tabpanel" id={panelId(idPrefix, selected)} aria-labelledby={tabId(idPrefix, selected)} className="tabbed-timeline-panel">
+        <TabPanel idPrefix={idPrefix} index={selected} className="tabbed-timeline-panel">
           <a className="tabbed-timeline-art ratio" style={ratioStyle(tab)} href={linkHref(tab, 'url')} tabIndex={-1} aria-hidden="true">
             <ResponsiveImage images={record(tab, 'images')} alt="" />
           </a>
@@ -54,7 +54,7 @@ export default function TabbedTimeline({ content }: BlockProps) {
             {text(tab, 'subtitle') && <p className="tabbed-timeline-subtitle">{text(tab, 'subtitle')}</p>}
             <Ctas content={tab} />
           </div>
-        </div>
+        </TabPanel>
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import type { BlockProps } from '../registry';
 import { Carousel } from '../lib/Carousel';
 import { flag, list, record, text, type Content } from '../lib/content';
 import { ratioStyle } from '../lib/media';
-import { VideoPlayer } from './VideoSpot';
+import { VideoPlayer } from '../lib/video';
 import './VideoGallery.css';
 
 /** The title under a video, unless its overlay already shows the same title over the poster. */

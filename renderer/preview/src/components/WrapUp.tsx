@@ -1,6 +1,7 @@
 import type { BlockProps } from '../registry';
 import { html, record, text } from '../lib/content';
 import { Ctas, ResponsiveImage, ratioStyle } from '../lib/media';
+import { RichText } from '../lib/RichText';
 import './WrapUp.css';
 
 /**
@@ -18,7 +19,7 @@ export default function WrapUp({ content }: BlockProps) {
       <div className="wrap-up-layer">
         <div className="wrap-up-panel">
           {title && <h2 className="wrap-up-title">{title}</h2>}
-          {body && <div className="wrap-up-text" dangerouslySetInnerHTML={{ __html: body }} />}
+          <RichText value={body} className="wrap-up-text" />
           <Ctas content={content} align="center" />
         </div>
       </div>
