@@ -134,6 +134,7 @@ test('undo and redo a sequence of edits, from the keyboard and the toolbar', asy
   await page.locator('.row-title', { hasText: 'Custom HTML' }).focus();
   await page.keyboard.press('Delete');
   await expect.poll(() => rowTitles(page)).toEqual(['Main Banner']);
+  await expect(page.locator('.row-title', { hasText: 'Main Banner' })).toBeFocused();
   await page.keyboard.press(`${mod}+z`);
   await expect.poll(() => rowTitles(page)).toEqual(['Main Banner', 'Custom HTML']);
 });

@@ -4,11 +4,18 @@ import { useSyncExternalStore } from 'react';
 export const DASHBOARD_PATH = '/services/content-editor';
 export const editorPath = (bookmark: string): string => `${DASHBOARD_PATH}/page/${encodeURIComponent(bookmark)}`;
 
-export type Route = { name: 'dashboard' } | { name: 'editor'; bookmark: string } | { name: 'unknown'; path: string };
+export const SETTINGS_PATH = '/settings';
+
+export type Route =
+  | { name: 'dashboard' }
+  | { name: 'settings' }
+  | { name: 'editor'; bookmark: string }
+  | { name: 'unknown'; path: string };
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || DASHBOARD_PATH;
   if (path === DASHBOARD_PATH || path === '/') return { name: 'dashboard' };
+  if (path === SETTINGS_PATH) return { name: 'settings' };
   const editor = path.match(/^\/services\/content-editor\/page\/([^/]*)$/);
   if (editor) return { name: 'editor', bookmark: decodeURIComponent(editor[1] ?? '') };
   return { name: 'unknown', path };

@@ -5,6 +5,7 @@ import { DASHBOARD_PATH, useRoute } from '../router';
 import { userAtom } from '../state/session';
 import { Dashboard } from './Dashboard';
 import { EditorRoute } from './EditorRoute';
+import { SettingsScreen } from '../settings/SettingsScreen';
 import { SignIn } from './SignIn';
 import { Toasts, toastError } from './Toasts';
 
@@ -26,6 +27,7 @@ export function App() {
   else if (user === null) screen = <SignIn />;
   else if (route.name === 'editor') screen = <EditorRoute key={route.bookmark} bookmark={route.bookmark} />;
   else if (route.name === 'dashboard') screen = <Dashboard />;
+  else if (route.name === 'settings') screen = <SettingsScreen />;
   else
     screen = (
       <main className="message-screen">

@@ -13,6 +13,7 @@ import {
 import { memo, useMemo } from 'react';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useDoc } from '../state/docContext';
+import { chunk, sameItems } from '../../../../core/rules/chunks';
 import { ComponentRow } from './ComponentRow';
 
 /** Moves keyboard focus to a row's header, e.g. after a click on its block in the preview. */
@@ -40,6 +41,13 @@ function stepByOrder(order: () => readonly string[]): KeyboardCoordinateGetter {
     return { x: collisionRect.left, y: target.top + target.height / 2 - collisionRect.height / 2 };
   };
 }
+
+const RowGroup = memo(
+  function RowGroup({ ids }: { ids: readonly string[] }) {
+    return ids.map((id) => <ComponentRow key={id} id={id} />);
+  },
+  (before, after) => sameItems(before.ids, after.ids),
+);
 
 /** The ordered component rows. Subscribes to the order only, so typing in a row never re-renders this list. */
 export const ComponentList = memo(function ComponentList() {
@@ -84,8 +92,8 @@ export const ComponentList = memo(function ComponentList() {
     >
       <SortableContext items={order as string[]} strategy={verticalListSortingStrategy}>
         <ol className="component-list" aria-label="Components">
-          {order.map((id) => (
-            <ComponentRow key={id} id={id} />
+          {chunk(order).map((ids, index) => (
+            <RowGroup key={index} ids={ids} />
           ))}
         </ol>
       </SortableContext>

@@ -9,14 +9,26 @@ import { FieldEditor } from '../fields/FieldEditor';
 import { ComponentJsonEditor } from '../json/ComponentJsonEditor';
 import { removeWithUndo } from './shortcuts';
 
-/** One component: a draggable, collapsible row. It subscribes to its own component and open state only. */
+/**
+ * One component: a draggable, collapsible row. The row itself subscribes only to its title, hidden flag and
+ * open state; typing in a field re-renders the body alone, so the sortable wrapper (and with it dnd-kit's
+ * context shared by every row) is not touched by a keystroke.
+ */
 export const ComponentRow = memo(function ComponentRow({ id }: { id: string }) {
   const doc = useDoc();
-  const component = useAtomValue(doc.componentAtom(id));
-  const isOpenAtom = useMemo(() => atom((get) => get(doc.openIdAtom) === id), [doc, id]);
-  const open = useAtomValue(isOpenAtom);
+  const atoms = useMemo(() => {
+    const component = doc.componentAtom(id);
+    return {
+      isOpen: atom((get) => get(doc.openIdAtom) === id),
+      // Primitive values, so an edit that changes neither leaves the row alone.
+      title: atom((get) => get(component).name || get(component)._component),
+      hidden: atom((get) => get(component).hidden),
+    };
+  }, [doc, id]);
+  const open = useAtomValue(atoms.isOpen);
+  const title = useAtomValue(atoms.title);
+  const hidden = useAtomValue(atoms.hidden);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
-  const title = component.name || component._component;
 
   const toggle = () => doc.setOpen(open ? null : id);
 
@@ -40,7 +52,7 @@ export const ComponentRow = memo(function ComponentRow({ id }: { id: string }) {
         </button>
         <button type="button" className="row-title" aria-expanded={open} onClick={toggle}>
           {title}
-          {component.hidden && <span className="hidden-marker"> [HIDDEN]</span>}
+          {hidden && <span className="hidden-marker"> [HIDDEN]</span>}
         </button>
       </div>
       {open && <RowBody id={id} />}
@@ -48,7 +60,7 @@ export const ComponentRow = memo(function ComponentRow({ id }: { id: string }) {
   );
 });
 
-function RowBody({ id }: { id: string }) {
+const RowBody = memo(function RowBody({ id }: { id: string }) {
   const doc = useDoc();
   const component = useAtomValue(doc.componentAtom(id));
   const [name, setName] = useState(component.name);
@@ -107,4 +119,4 @@ function RowBody({ id }: { id: string }) {
       </button>
     </div>
   );
-}
+});

@@ -4,7 +4,7 @@ import { countryName } from '../../../../core/countries';
 import { bookmarkFor } from '../../../../core/rules/page';
 import type { PageKey, PageSummary } from '../../../../core/schemas';
 import { call, errorMessage } from '../api';
-import { editorPath, navigate } from '../router';
+import { SETTINGS_PATH, editorPath, navigate } from '../router';
 import { Header } from './Header';
 import { NewPageDialog } from './NewPageDialog';
 import { toastError } from './Toasts';
@@ -83,7 +83,11 @@ export function Dashboard() {
 
   return (
     <div className="dashboard">
-      <Header title="Content Editor" />
+      <Header title="Content Editor">
+        <a className="header-link" href={`#${SETTINGS_PATH}`}>
+          Settings
+        </a>
+      </Header>
       <main>
         <div className="toolbar">
           <label>

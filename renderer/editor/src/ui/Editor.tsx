@@ -14,6 +14,11 @@ import { LeaveDialog } from './LeaveDialog';
 import { OptionsPanel } from './OptionsPanel';
 import { PreviewSurface } from './PreviewSurface';
 import { SaveDialog } from './SaveDialog';
+import { toastError } from './Toasts';
+import { LinkGeneratorDialog } from '../links/LinkGeneratorDialog';
+import { QueryBuilderDialog } from '../querybuilder/QueryBuilderDialog';
+import { withLinkInserted, withQueryInserted } from '../../../../core/rules/insertIntoComponent';
+import type { Component } from '../../../../core/schemas';
 import { ShortcutsDialog, useEditorShortcuts } from './shortcuts';
 
 const AUTOSAVE_LABELS: Record<AutosaveState['status'], string> = {
@@ -70,6 +75,15 @@ export function Editor({ doc }: { doc: EditorDocument }) {
   const [saving, setSaving] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useEditorShortcuts(doc);
+  const [linksOpen, setLinksOpen] = useState(false);
+  const [queryOpen, setQueryOpen] = useState(false);
+  const insertIntoOpen = (insert: (component: Component) => Component) => {
+    const id = doc.openId;
+    if (id) doc.updateComponent(id, insert);
+    else toastError('Open a component first: the insert goes into the open component.');
+  };
+  const insertLink = (link: string) => insertIntoOpen((component) => withLinkInserted(component, link));
+  const insertQuery = (query: string) => insertIntoOpen((component) => withQueryInserted(component, query));
 
   useEffect(() => {
     doc.connect({ preview: postToPreview, changed: () => autosave.schedule() });
@@ -137,6 +151,14 @@ export function Editor({ doc }: { doc: EditorDocument }) {
                   ⚙
                 </button>
               </div>
+              <div className="panel-tools">
+                <button type="button" onClick={() => setLinksOpen(true)}>
+                  Link Generators
+                </button>
+                <button type="button" onClick={() => setQueryOpen(true)}>
+                  Query Builder
+                </button>
+              </div>
               {optionsOpen && <OptionsPanel />}
               <ComponentList />
             </aside>
@@ -155,6 +177,15 @@ export function Editor({ doc }: { doc: EditorDocument }) {
           <SaveDialog open={saving} onOpenChange={setSaving} beforeSave={() => autosave.flush()} />
           <LeaveDialog open={leaving} onOpenChange={setLeaving} />
           <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+          <LinkGeneratorDialog
+            open={linksOpen}
+            onOpenChange={setLinksOpen}
+            fascia={doc.key.fascia}
+            country={doc.key.country}
+            onInsert={insertLink}
+            onInsertQuery={insertQuery}
+          />
+          <QueryBuilderDialog open={queryOpen} onOpenChange={setQueryOpen} fascia={doc.key.fascia} country={doc.key.country} onInsert={insertQuery} />
         </div>
       </DocContext.Provider>
     </Provider>
