@@ -1,4 +1,5 @@
-import { StrictMode } from 'react';
+import { memo, StrictMode } from 'react';
+import { chunk, sameItems } from '../../../core/rules/chunks';
 import { createRoot } from 'react-dom/client';
 import { emit, onCommand } from './bridge';
 import { Block } from './Block';
@@ -7,13 +8,20 @@ import { detectWebp } from './lib/webp';
 import { previewStore, useOrder } from './store';
 import './styles.css';
 
+const BlockGroup = memo(
+  function BlockGroup({ ids }: { ids: readonly string[] }) {
+    return ids.map((id) => <Block key={id} id={id} />);
+  },
+  (before, after) => sameItems(before.ids, after.ids),
+);
+
 function Page() {
   const order = useOrder();
   if (order.length === 0) return <p className="preview-empty">Add a component to see it here.</p>;
   return (
     <main className="page">
-      {order.map((id) => (
-        <Block key={id} id={id} />
+      {chunk(order).map((ids, index) => (
+        <BlockGroup key={index} ids={ids} />
       ))}
     </main>
   );
