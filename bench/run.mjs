@@ -99,8 +99,8 @@ async function benchSize(browser, host, size) {
   }
 
   // Structural changes: watch the order of the blocks on the page.
-  await previewFrame.evaluate(() => window.__watch('main.page', '(t) => [...t.children].map((b) => b.dataset.identifier).join(",")'));
-  const orderNow = () => previewFrame.evaluate(() => [...document.querySelector('main.page').children].map((b) => b.dataset.identifier));
+  await previewFrame.evaluate(() => window.__watch('main.page', '(t) => [...t.querySelectorAll(".block")].map((b) => b.dataset.identifier).join(",")'));
+  const orderNow = () => previewFrame.evaluate(() => [...document.querySelectorAll('main.page .block')].map((b) => b.dataset.identifier));
   const order = await orderNow();
   const moved = [...order];
   [moved[middle], moved[middle + 1]] = [moved[middle + 1], moved[middle]];

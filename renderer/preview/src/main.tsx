@@ -10,7 +10,14 @@ import './styles.css';
 
 const BlockGroup = memo(
   function BlockGroup({ ids }: { ids: readonly string[] }) {
-    return ids.map((id) => <Block key={id} id={id} />);
+    // A real box, so the browser can skip laying out groups out of view (content-visibility).
+    return (
+      <div className="block-group">
+        {ids.map((id) => (
+          <Block key={id} id={id} />
+        ))}
+      </div>
+    );
   },
   (before, after) => sameItems(before.ids, after.ids),
 );

@@ -44,7 +44,14 @@ function stepByOrder(order: () => readonly string[]): KeyboardCoordinateGetter {
 
 const RowGroup = memo(
   function RowGroup({ ids }: { ids: readonly string[] }) {
-    return ids.map((id) => <ComponentRow key={id} id={id} />);
+    // A real box, so the browser can skip laying out groups out of view (content-visibility).
+    return (
+      <div className="row-group" role="presentation">
+        {ids.map((id) => (
+          <ComponentRow key={id} id={id} />
+        ))}
+      </div>
+    );
   },
   (before, after) => sameItems(before.ids, after.ids),
 );
@@ -91,11 +98,11 @@ export const ComponentList = memo(function ComponentList() {
       accessibility={accessibility}
     >
       <SortableContext items={order as string[]} strategy={verticalListSortingStrategy}>
-        <ol className="component-list" aria-label="Components">
+        <div className="component-list" role="list" aria-label="Components">
           {chunk(order).map((ids, index) => (
             <RowGroup key={index} ids={ids} />
           ))}
-        </ol>
+        </div>
       </SortableContext>
     </DndContext>
   );

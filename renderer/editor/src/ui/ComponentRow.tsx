@@ -33,7 +33,8 @@ export const ComponentRow = memo(function ComponentRow({ id }: { id: string }) {
   const toggle = () => doc.setOpen(open ? null : id);
 
   return (
-    <li
+    <div
+      role="listitem"
       ref={setNodeRef}
       data-row-id={id}
       className={`component-row${open ? ' open' : ''}${isDragging ? ' dragging' : ''}`}
@@ -56,7 +57,7 @@ export const ComponentRow = memo(function ComponentRow({ id }: { id: string }) {
         </button>
       </div>
       {open && <RowBody id={id} />}
-    </li>
+    </div>
   );
 });
 
