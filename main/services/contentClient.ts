@@ -1,4 +1,4 @@
-import got, { HTTPError, RequestError, TimeoutError, type Got } from 'got';
+import got, { HTTPError, TimeoutError, type Got } from 'got';
 import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
 import { StudioError } from '../../core/result';
@@ -11,6 +11,7 @@ import {
   type PageSummary,
   type VersionSummary,
 } from '../../core/schemas';
+import { isUnreachable } from './sampleHttp';
 
 /**
  * The client of a content service (the embedded one or a team's): every answer is parsed with zod, every
@@ -43,16 +44,6 @@ export interface ContentClientOptions {
   retryDelayMs?: number;
 }
 
-const NETWORK_ERROR_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EPIPE',
-  'ETIMEDOUT',
-]);
 
 export function createContentClient(baseUrl: string, options: ContentClientOptions = {}): ContentClient {
   const { timeoutMs = 10_000, retryDelayMs = 1_000 } = options;
@@ -105,7 +96,7 @@ export function createContentClient(baseUrl: string, options: ContentClientOptio
 
   function toStudioError(error: unknown, route: string): StudioError {
     if (error instanceof HTTPError) return fromErrorResponse(error.response.statusCode, String(error.response.body), route);
-    if (error instanceof RequestError && (error instanceof TimeoutError || NETWORK_ERROR_CODES.has(error.code))) {
+    if (isUnreachable(error)) {
       const why = error instanceof TimeoutError ? ` (no answer within ${timeoutMs / 1000} s)` : '';
       return new StudioError('unavailable', `${serviceName} is not reachable${why}. Check the address in Settings.`);
     }

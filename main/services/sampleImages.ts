@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
 import { customCrop, parseAspectRatio, previewSize, type FocalPoint } from '../../core/rules/focalPoint';
 import { svgSize } from './sampleServices';
+import { SampleHttpError, errorReply } from './sampleHttp';
 
 /**
  * The sample image service's point-of-interest crop, so the focal-point tool's Amplience previews show real
@@ -62,16 +63,6 @@ const SVG_CONTENT_TYPE = 'image/svg+xml';
 /** Opened as a document rather than through <img>, the SVG may still run nothing and load nothing. */
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
-class ImageError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
 
 /** 0, 1 or a decimal between them with a leading digit: 0.5, 1.0; not .5, 1e-3 or 0.5000000000001e0. */
 const FRACTION = /^(?:0(?:\.\d{1,12})?|1(?:\.0{1,12})?)$/;
@@ -116,8 +107,8 @@ function readCropQuery(params: URLSearchParams): CropQuery {
   return parsed.data;
 }
 
-function badInput(message: string): ImageError {
-  return new ImageError(400, 'invalid-input', `Invalid image crop query: ${message}`);
+function badInput(message: string): SampleHttpError {
+  return new SampleHttpError(400, 'invalid-input', `Invalid image crop query: ${message}`);
 }
 
 const ROOT_TAG = /<svg\b(?:[^>"']|"[^"]*"|'[^']*')*>/i;
@@ -149,9 +140,9 @@ export function createSampleImages(options: SampleImagesOptions): SampleImageRou
     try {
       relativePath = decodeURIComponent(encodedPath);
     } catch {
-      throw new ImageError(400, 'invalid-input', 'The image path is not validly percent-encoded.');
+      throw new SampleHttpError(400, 'invalid-input', 'The image path is not validly percent-encoded.');
     }
-    const noSuchImage = () => new ImageError(404, 'not-found', `There is no sample image '${relativePath}'.`);
+    const noSuchImage = () => new SampleHttpError(404, 'not-found', `There is no sample image '${relativePath}'.`);
     if (relativePath.includes('\0') || relativePath.includes('\\')) throw noSuchImage();
     const file = resolve(imagesRoot, relativePath);
     if (!file.startsWith(imagesRoot + sep) || !/\.svg$/i.test(file)) throw noSuchImage();
@@ -166,10 +157,10 @@ export function createSampleImages(options: SampleImagesOptions): SampleImageRou
     if (!real.startsWith(realRoot + sep)) throw noSuchImage();
     const info = await stat(real);
     if (!info.isFile()) throw noSuchImage();
-    if (info.size > MAX_IMAGE_BYTES) throw new ImageError(422, 'unprocessable', `'${relativePath}' is too large to crop.`);
+    if (info.size > MAX_IMAGE_BYTES) throw new SampleHttpError(422, 'unprocessable', `'${relativePath}' is too large to crop.`);
     const text = await readFile(real, 'utf8');
     const size = svgSize(text);
-    if (!size) throw new ImageError(422, 'unprocessable', `'${relativePath}' has no width and height or viewBox.`);
+    if (!size) throw new SampleHttpError(422, 'unprocessable', `'${relativePath}' has no width and height or viewBox.`);
     return { text, size };
   }
 
@@ -177,7 +168,7 @@ export function createSampleImages(options: SampleImagesOptions): SampleImageRou
     const query = readCropQuery(url.searchParams);
     const { text, size } = await readImage(encodedPath);
     const inner = nestable(text, size);
-    if (inner === null) throw new ImageError(422, 'unprocessable', 'The image cannot be nested in a crop.');
+    if (inner === null) throw new SampleHttpError(422, 'unprocessable', 'The image cannot be nested in a crop.');
     const rect = customCrop(size, query.poi, query.aspect);
     const out = previewSize(query.aspect, query.w);
     const viewBox = [rect.x, rect.y, rect.width, rect.height].map(svgNumber).join(' ');
@@ -197,18 +188,11 @@ export function createSampleImages(options: SampleImagesOptions): SampleImageRou
     if (!image || !CROP_PARAMETERS.some((name) => url.searchParams.has(name))) return null;
     try {
       if (request.method !== 'GET') {
-        throw new ImageError(405, 'method-not-allowed', `${url.pathname} answers GET only.`, { Allow: 'GET' });
+        throw new SampleHttpError(405, 'method-not-allowed', `${url.pathname} answers GET only.`, { Allow: 'GET' });
       }
       return await crop(image[1] ?? '', url);
     } catch (error) {
-      if (error instanceof ImageError) {
-        const reply: SampleImageReply = { status: error.status, body: { error: { code: error.code, message: error.message } } };
-        if (error.headers) reply.headers = error.headers;
-        return reply;
-      }
-      console.error('sample images: unexpected failure', error);
-      const message = error instanceof Error ? error.message : String(error);
-      return { status: 500, body: { error: { code: 'internal', message: `The sample image service failed: ${message}` } } };
+      return errorReply(error, 'sample image service');
     }
   };
 }

@@ -5,7 +5,11 @@ import { join, resolve, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
-import { CountryCodeSchema, type ProductDetails } from '../../core/schemas';
+import { CountryCodeSchema } from '../../core/schemas';
+import { SampleHttpError, errorReply } from './sampleHttp';
+// Image addresses stay root-relative (/sample/images/...): they are saved into pages, and the embedded
+// server's port changes on every start, while both shells serve /sample/ to the preview.
+import { pluDetailsFrom } from '../../core/rules/productLookup';
 
 /**
  * The sample services (ARCHITECTURE.md, Data) over the shipped catalogue `resources/sample/catalogue.json`
@@ -164,19 +168,9 @@ function indexCatalogue(file: CatalogueFile): Catalogue {
 // ---------------------------------------------------------------------------------------------------------
 // Errors and query parsing
 
-class SampleError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
 
-const badInput = (message: string) => new SampleError(400, 'invalid-input', message);
-const notFound = (message: string) => new SampleError(404, 'not-found', message);
+const badInput = (message: string) => new SampleHttpError(400, 'invalid-input', message);
+const notFound = (message: string) => new SampleHttpError(404, 'not-found', message);
 
 /** "1" turns a filter on; "0" or leaving it out leaves it off. */
 const FlagSchema = z
@@ -236,11 +230,11 @@ function digest(text: string): Buffer {
 function checkApiKey(params: URLSearchParams, expected: Buffer): void {
   const given = params.getAll('apikey');
   if (given.length === 0 || given[0] === '') {
-    throw new SampleError(401, 'unauthorized', 'An API key is required: pass it as the query parameter apikey.');
+    throw new SampleHttpError(401, 'unauthorized', 'An API key is required: pass it as the query parameter apikey.');
   }
   if (given.length > 1) throw badInput("'apikey' is given more than once.");
   if (!timingSafeEqual(digest(given[0] ?? ''), expected)) {
-    throw new SampleError(401, 'unauthorized', 'The API key is not valid for this service.');
+    throw new SampleHttpError(401, 'unauthorized', 'The API key is not valid for this service.');
   }
 }
 
@@ -576,11 +570,11 @@ export function createSampleServices(options: SampleServicesOptions): SampleRout
       try {
         raw = JSON.parse(await readFile(file, 'utf8'));
       } catch (error) {
-        throw new SampleError(503, 'unavailable', `The sample catalogue ${file} could not be read: ${(error as Error).message}`);
+        throw new SampleHttpError(503, 'unavailable', `The sample catalogue ${file} could not be read: ${(error as Error).message}`);
       }
       const parsed = CatalogueSchema.safeParse(raw);
       if (!parsed.success) {
-        throw new SampleError(503, 'unavailable', `The sample catalogue ${file} is damaged: ${describeIssues(parsed.error)}`);
+        throw new SampleHttpError(503, 'unavailable', `The sample catalogue ${file} is damaged: ${describeIssues(parsed.error)}`);
       }
       return indexCatalogue(parsed.data);
     })();
@@ -848,7 +842,7 @@ export function createSampleServices(options: SampleServicesOptions): SampleRout
         ? loaded.byProductCode.get(code)
         : undefined;
     if (!product || !product.stores.includes(store)) return { status: 200, body: { products: [] } };
-    return { status: 200, body: { products: [productDetails(product)] } };
+    return { status: 200, body: { products: [pluDetailsFrom(product)] } };
   }
 
   // --- image metadata ---
@@ -880,9 +874,9 @@ export function createSampleServices(options: SampleServicesOptions): SampleRout
       if (!real.startsWith((await realpath(imagesRoot)) + sep)) throw noSuchImage();
       const info = await stat(real);
       if (!info.isFile()) throw noSuchImage();
-      if (info.size > MAX_IMAGE_BYTES) throw new SampleError(422, 'unprocessable', `'${relativePath}' is too large to read.`);
+      if (info.size > MAX_IMAGE_BYTES) throw new SampleHttpError(422, 'unprocessable', `'${relativePath}' is too large to read.`);
       const found = svgSize(await readFile(real, 'utf8'));
-      if (!found) throw new SampleError(422, 'unprocessable', `'${relativePath}' has no width and height or viewBox.`);
+      if (!found) throw new SampleHttpError(422, 'unprocessable', `'${relativePath}' has no width and height or viewBox.`);
       size = found;
       imageSizes.set(file, size);
     }
@@ -932,41 +926,16 @@ export function createSampleServices(options: SampleServicesOptions): SampleRout
     if (!matched) return null;
     try {
       if (request.method !== 'GET') {
-        throw new SampleError(405, 'method-not-allowed', `${url.pathname} answers GET only.`, { Allow: 'GET' });
+        throw new SampleHttpError(405, 'method-not-allowed', `${url.pathname} answers GET only.`, { Allow: 'GET' });
       }
       if (matched.keyed) checkApiKey(url.searchParams, expectedKey);
       return await matched.handle(request, url);
     } catch (error) {
-      if (error instanceof SampleError) {
-        const reply: SampleReply = { status: error.status, body: { error: { code: error.code, message: error.message } } };
-        if (error.headers) reply.headers = error.headers;
-        return reply;
-      }
-      console.error('sample services: unexpected failure', error);
-      const message = error instanceof Error ? error.message : String(error);
-      return { status: 500, body: { error: { code: 'internal', message: `The sample services failed: ${message}` } } };
+      return errorReply(error, 'sample services');
     }
   };
 }
 
-/**
- * Product details as the lookup answers them (core/schemas.ts ProductDetailsSchema). Image addresses stay
- * root-relative (/sample/images/...): they are saved into pages, and the embedded server's port changes on
- * every start, while both shells serve /sample/ to the preview.
- */
-function productDetails(product: CatalogueProduct): ProductDetails {
-  const images: ProductDetails['images'] = { ...product.images };
-  return {
-    plu: product.plu,
-    secondid: product.secondid,
-    title: product.title,
-    url: product.url,
-    brand: product.brand,
-    category: product.category,
-    price: { was: product.price.was, now: product.price.now },
-    images,
-  };
-}
 
 /** Waits, but stops as soon as the client hangs up (a test's timeout), so no timer outlives its request. */
 async function waitUnlessClosed(request: IncomingMessage, ms: number): Promise<void> {

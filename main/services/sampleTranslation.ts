@@ -5,6 +5,7 @@ import { describeIssues } from '../../core/contract';
 import { COUNTRY_CODES, type CountryCode } from '../../core/countries';
 import { CountryCodeSchema } from '../../core/schemas';
 import type { SampleReply, SampleRouter } from './sampleServices';
+import { SampleHttpError, errorReply } from './sampleHttp';
 
 /**
  * The sample translation service (ARCHITECTURE.md, Data), answering the call of editor spec §7 from the
@@ -150,16 +151,6 @@ export function parseGlossary(raw: unknown): Glossary {
   return parsed.data;
 }
 
-class TranslateError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
 
 const TranslateBodySchema = z.looseObject({
   ObjectId: z.number().int(),
@@ -177,12 +168,12 @@ export function createSampleTranslation(glossaryPath: string): SampleRouter {
       try {
         raw = JSON.parse(await readFile(glossaryPath, 'utf8'));
       } catch (error) {
-        throw new TranslateError(503, 'unavailable', `The sample glossary ${glossaryPath} could not be read: ${(error as Error).message}`);
+        throw new SampleHttpError(503, 'unavailable', `The sample glossary ${glossaryPath} could not be read: ${(error as Error).message}`);
       }
       try {
         return { glossary: parseGlossary(raw), translators: new Map() };
       } catch (error) {
-        throw new TranslateError(503, 'unavailable', `${(error as Error).message} (${glossaryPath})`);
+        throw new SampleHttpError(503, 'unavailable', `${(error as Error).message} (${glossaryPath})`);
       }
     })();
     // A failed read is not remembered: the next request tries again.
@@ -195,10 +186,10 @@ export function createSampleTranslation(glossaryPath: string): SampleRouter {
   async function translate(request: IncomingMessage): Promise<SampleReply> {
     if (request.method !== 'POST') {
       request.resume();
-      throw new TranslateError(405, 'method-not-allowed', '/translate answers POST only.', { Allow: 'POST' });
+      throw new SampleHttpError(405, 'method-not-allowed', '/translate answers POST only.', { Allow: 'POST' });
     }
     const body = TranslateBodySchema.safeParse(await readJsonBody(request));
-    if (!body.success) throw new TranslateError(400, 'invalid-input', `Invalid translate body: ${describeIssues(body.error)}`);
+    if (!body.success) throw new SampleHttpError(400, 'invalid-input', `Invalid translate body: ${describeIssues(body.error)}`);
     const { glossary, translators } = await load();
     const country = body.data.Language;
     let translator = translators.get(country);
@@ -215,14 +206,7 @@ export function createSampleTranslation(glossaryPath: string): SampleRouter {
     try {
       return await translate(request);
     } catch (error) {
-      if (error instanceof TranslateError) {
-        const reply: SampleReply = { status: error.status, body: { error: { code: error.code, message: error.message } } };
-        if (error.headers) reply.headers = error.headers;
-        return reply;
-      }
-      console.error('sample translation: unexpected failure', error);
-      const message = error instanceof Error ? error.message : String(error);
-      return { status: 500, body: { error: { code: 'internal', message: `The sample translation failed: ${message}` } } };
+      return errorReply(error, 'sample translation');
     }
   };
 }
@@ -231,9 +215,9 @@ async function readJsonBody(request: IncomingMessage): Promise<unknown> {
   const contentType = request.headers['content-type'] ?? '';
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
     request.resume();
-    throw new TranslateError(415, 'unsupported-media-type', 'Send the translate body as application/json.');
+    throw new SampleHttpError(415, 'unsupported-media-type', 'Send the translate body as application/json.');
   }
-  const tooLarge = () => new TranslateError(413, 'too-large', `The translate body may be at most ${MAX_TRANSLATE_BODY_BYTES} bytes.`);
+  const tooLarge = () => new SampleHttpError(413, 'too-large', `The translate body may be at most ${MAX_TRANSLATE_BODY_BYTES} bytes.`);
   if (Number(request.headers['content-length']) > MAX_TRANSLATE_BODY_BYTES) {
     request.resume();
     throw tooLarge();
@@ -258,6 +242,6 @@ async function readJsonBody(request: IncomingMessage): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new TranslateError(400, 'invalid-input', 'The translate body is not valid JSON.');
+    throw new SampleHttpError(400, 'invalid-input', 'The translate body is not valid JSON.');
   }
 }

@@ -1,8 +1,9 @@
-import got, { HTTPError, RequestError, TimeoutError } from 'got';
+import got, { HTTPError, TimeoutError } from 'got';
 import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
 import type { CountryCode } from '../../core/countries';
 import { StudioError } from '../../core/result';
+import { isUnreachable } from './sampleHttp';
 
 /**
  * The client of a translation service (editor spec §7): POST {baseUrl}/translate with the JSON body
@@ -26,16 +27,6 @@ export const TRANSLATION_TIMEOUT_MS = 10_000;
 
 const TranslateResponseSchema = z.looseObject({ text: z.string() });
 
-const NETWORK_ERROR_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EPIPE',
-  'ETIMEDOUT',
-]);
 
 export function createTranslationClient(baseUrl: string, options: TranslationClientOptions = {}): TranslationClient {
   const { timeoutMs = TRANSLATION_TIMEOUT_MS } = options;
@@ -92,7 +83,7 @@ export function createTranslationClient(baseUrl: string, options: TranslationCli
       }
       return new StudioError('failed', `${serviceName} refused the translation with HTTP ${status}${serverMessage(error.response.body)}.`);
     }
-    if (error instanceof RequestError && (error instanceof TimeoutError || NETWORK_ERROR_CODES.has(error.code))) {
+    if (isUnreachable(error)) {
       const why = error instanceof TimeoutError ? ` (no answer within ${timeoutMs / 1000} s)` : '';
       return new StudioError('unavailable', `${serviceName} is not reachable${why}. Check its address in Settings.`);
     }
