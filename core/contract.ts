@@ -131,6 +131,8 @@ export const contract = {
     output: empty,
   },
   postToPreview: { input: PreviewCommandSchema, output: empty },
+  /** Brings the preview back to the page after a followed link took it elsewhere. */
+  reloadPreview: { input: empty, output: empty },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 export type Contract = typeof contract;

@@ -18,4 +18,8 @@ contextBridge.exposeInMainWorld('preview', {
   emit(event: unknown): void {
     ipcRenderer.send(PREVIEW_EMIT, event);
   },
+  /** Follows a link; main's will-navigate gate decides whether it may (Links in Preview). */
+  navigate(url: string): void {
+    window.location.assign(url);
+  },
 });

@@ -52,6 +52,10 @@ export interface IpcOptions {
   editorContents: ContentsLike;
   /** The view rather than its contents: setPreviewBounds moves the view, postToPreview talks to its contents. */
   previewView: PreviewViewLike;
+  /** The Links in Preview toggle, read by the preview's navigation gate (windows.ts). */
+  previewLinks: { active: boolean };
+  /** Loads the preview page again ("back to the page"). */
+  reloadPreview(): void;
 }
 
 const OK_EMPTY: Result<object> = { ok: true, value: {} };
@@ -67,7 +71,7 @@ function isSameFrame(frame: IpcFrame | null, expected: IpcFrame): frame is IpcFr
  * editor page, and preview events are accepted only from the preview's main frame: neither an iframe nor
  * a page navigated elsewhere can reach the services (Electron's "validate the sender of all IPC messages").
  */
-export function registerIpc({ ipcMain, dispatch, editorContents, previewView }: IpcOptions): () => void {
+export function registerIpc({ ipcMain, dispatch, editorContents, previewView, previewLinks, reloadPreview }: IpcOptions): () => void {
   const isFromEditor = (event: IpcSenderEvent): boolean =>
     isSameFrame(event.senderFrame, editorContents.mainFrame) && isEditorUrl(event.senderFrame.url);
   const isFromPreview = (event: IpcSenderEvent): boolean =>
@@ -103,8 +107,16 @@ export function registerIpc({ ipcMain, dispatch, editorContents, previewView }: 
   answerEditor('postToPreview', (payload) => {
     const command = parseInput('postToPreview', payload);
     if (!command.ok) return command.error;
+    if (command.value.type === 'links') previewLinks.active = command.value.active;
     const preview = previewView.webContents;
     if (!preview.isDestroyed()) preview.send(PREVIEW_COMMAND, command.value);
+    return OK_EMPTY;
+  });
+
+  answerEditor('reloadPreview', (payload) => {
+    const input = parseInput('reloadPreview', payload);
+    if (!input.ok) return input.error;
+    reloadPreview();
     return OK_EMPTY;
   });
 

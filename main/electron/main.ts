@@ -22,12 +22,14 @@ app.on('window-all-closed', () => {
 });
 
 function openEditorWindow(services: StudioServices): void {
-  const { window, previewView } = createStudioWindow();
+  const { window, previewView, previewLinks } = createStudioWindow();
   const unregisterIpc = registerIpc({
     ipcMain,
     dispatch: services.dispatch,
     editorContents: window.webContents,
     previewView,
+    previewLinks,
+    reloadPreview: () => void previewView.webContents.loadURL(PREVIEW_URL),
   });
   window.on('closed', unregisterIpc);
   // IPC is registered before either page loads, so the preview's first 'ready' event is never lost.

@@ -1,3 +1,4 @@
+import { previewNavigationDecision } from '../../core/rules/navigation';
 /**
  * The security decisions of the Electron shell as small pure functions, so each can be tested without
  * Electron. windows.ts, protocol.ts and ipc.ts only wire them to events.
@@ -69,12 +70,12 @@ export function isEditorNavigationAllowed(targetUrl: string): boolean {
 }
 
 /**
- * The preview may only (re)load its own page, in any of its frames. Links in the content stay blocked until
- * the "Links in Preview" toggle exists, and the editor page is refused: preview content must never become a
- * second editor page, even one without the editor's preload.
+ * The preview may always (re)load its own page; links in the content navigate it only while "Links in
+ * Preview" is active, and only to http(s) pages elsewhere (core/rules/navigation.ts). The editor page is
+ * always refused: preview content must never become a second editor page.
  */
-export function isPreviewNavigationAllowed(targetUrl: string): boolean {
-  return isPreviewUrl(targetUrl);
+export function isPreviewNavigationAllowed(targetUrl: string, linksActive = false): boolean {
+  return previewNavigationDecision({ url: targetUrl, kind: 'navigate', linksActive, previewUrl: PREVIEW_URL }) === 'allow';
 }
 
 /** setWindowOpenHandler for every web contents: the app never opens a second window. */

@@ -12,6 +12,8 @@ export interface StudioWindow {
   window: BrowserWindow;
   /** The preview beside the editor panel: hidden until the editor reports where it goes (setPreviewBounds). */
   previewView: WebContentsView;
+  /** The Links in Preview toggle (inactive by default), set by IPC and read by the navigation gate. */
+  previewLinks: { active: boolean };
 }
 
 /** Both pages run untrusted-ish content (pasted HTML, custom scripts in the preview): no Node, isolated, sandboxed. */
@@ -75,8 +77,9 @@ export function createStudioWindow(): StudioWindow {
   denyWebviewsAndPopups(preview);
   // The same default session today; set again so a separate preview partition later stays locked down.
   denyAllPermissions(preview.session);
+  const previewLinks = { active: false };
   const gatePreviewNavigation = (event: { url: string; preventDefault(): void }) => {
-    if (!isPreviewNavigationAllowed(event.url)) event.preventDefault();
+    if (!isPreviewNavigationAllowed(event.url, previewLinks.active)) event.preventDefault();
   };
   preview.on('will-navigate', gatePreviewNavigation);
   preview.on('will-frame-navigate', gatePreviewNavigation);
@@ -89,5 +92,5 @@ export function createStudioWindow(): StudioWindow {
   window.on('closed', () => {
     if (!preview.isDestroyed()) preview.close();
   });
-  return { window, previewView };
+  return { window, previewView, previewLinks };
 }

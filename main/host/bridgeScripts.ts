@@ -1,4 +1,5 @@
 import { SERVICE_CHANNELS, SHELL_CHANNELS } from '../../core/channels';
+import { previewNavigationDecision } from '../../core/rules/navigation';
 import { fitPreview } from '../../core/rules/viewport';
 
 /**
@@ -47,6 +48,10 @@ export function editorBridgeScript(): string {
       previewFrame().contentWindow?.postMessage(command, '*');
       return { ok: true, value: {} };
     },
+    reloadPreview: () => {
+      previewFrame().src = '/preview/index.html';
+      return { ok: true, value: {} };
+    },
   };
   const callService = async (channel, input) => {
     try {
@@ -68,18 +73,34 @@ export function editorBridgeScript(): string {
 `;
 }
 
-/** window.preview for the browser host: the preview's one narrow bridge, by postMessage to its parent only. */
+/**
+ * window.preview for the browser host: the preview's one narrow bridge, by postMessage to its parent only.
+ * navigate() applies the same gate as Electron's main (core/rules/navigation.ts), following the Links in
+ * Preview toggle it sees pass by; new windows are impossible anyway (the sandbox has no allow-popups).
+ */
 export function previewBridgeScript(editorOrigin: string): string {
   return `(() => {
   'use strict';
   const editorOrigin = ${JSON.stringify(editorOrigin)};
+  const previewNavigationDecision = ${previewNavigationDecision.toString()};
+  let linksActive = false;
+  window.addEventListener('message', (event) => {
+    if (event.source === window.parent && event.data && event.data.type === 'links') linksActive = event.data.active === true;
+  });
   window.preview = Object.freeze({
     onCommand: (listener) => {
-      window.addEventListener('message', (event) => {
+      const forward = (event) => {
         if (event.source === window.parent) listener(event.data);
-      });
+      };
+      window.addEventListener('message', forward);
+      return () => window.removeEventListener('message', forward);
     },
     emit: (event) => window.parent.postMessage(event, editorOrigin),
+    navigate: (url) => {
+      const decision = previewNavigationDecision({ url, kind: 'navigate', linksActive, previewUrl: location.href });
+      if (decision === 'allow') location.assign(url);
+      else window.parent.postMessage({ type: 'scriptError', message: 'Navigation to ' + url + ' was blocked.' }, editorOrigin);
+    },
   });
 })();
 `;

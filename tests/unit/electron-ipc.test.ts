@@ -68,8 +68,10 @@ function setup() {
   const editorContents = fakeContents(editorFrame);
   const previewContents = fakeContents(previewFrame);
   const previewView = { webContents: previewContents, setBounds: vi.fn(), setVisible: vi.fn() } satisfies PreviewViewLike;
-  const unregister = registerIpc({ ipcMain: ipc.ipcMain, dispatch, editorContents, previewView });
-  return { ...ipc, dispatch, editorContents, previewContents, previewView, unregister };
+  const previewLinks = { active: false };
+  const reloadPreview = vi.fn();
+  const unregister = registerIpc({ ipcMain: ipc.ipcMain, dispatch, editorContents, previewView, previewLinks, reloadPreview });
+  return { ...ipc, dispatch, editorContents, previewContents, previewView, previewLinks, reloadPreview, unregister };
 }
 
 describe('registerIpc: channel registration', () => {
@@ -92,6 +94,8 @@ describe('registerIpc: channel registration', () => {
         dispatch: vi.fn<Dispatch>(),
         editorContents: fakeContents(editorFrame),
         previewView: { webContents: fakeContents(previewFrame), setBounds: vi.fn(), setVisible: vi.fn() },
+        previewLinks: { active: false },
+        reloadPreview: vi.fn(),
       }),
     ).not.toThrow();
   });
@@ -190,5 +194,25 @@ describe('registerIpc: preview events', () => {
     emit(PREVIEW_EMIT, previewFrame, { type: 'select' });
     emit(PREVIEW_EMIT, previewFrame, { type: 'navigate', url: 'https://example.com/' });
     expect(editorContents.send).not.toHaveBeenCalled();
+  });
+});
+
+describe('registerIpc: Links in Preview and back to the page', () => {
+  it('follows the links toggle sent to the preview, and reloads the preview on request', async () => {
+    const { invoke, previewLinks, reloadPreview, previewContents } = setup();
+    expect(await invoke(ipcName('postToPreview'), editorFrame, { type: 'links', active: true, base: null })).toEqual({ ok: true, value: {} });
+    expect(previewLinks.active).toBe(true);
+    expect(previewContents.send).toHaveBeenCalledWith(PREVIEW_COMMAND, { type: 'links', active: true, base: null });
+    await invoke(ipcName('postToPreview'), editorFrame, { type: 'links', active: false, base: null });
+    expect(previewLinks.active).toBe(false);
+    expect(await invoke(ipcName('reloadPreview'), editorFrame, {})).toEqual({ ok: true, value: {} });
+    expect(reloadPreview).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores a links toggle from any frame but the editor', async () => {
+    const { invoke, previewLinks } = setup();
+    const answer = await invoke(ipcName('postToPreview'), previewFrame, { type: 'links', active: true, base: null });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(previewLinks.active).toBe(false);
   });
 });

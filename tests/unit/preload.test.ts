@@ -84,9 +84,9 @@ describe('editor preload', () => {
 });
 
 describe('preview preload', () => {
-  it('exposes only onCommand and emit', async () => {
+  it('exposes only onCommand, emit and navigate', async () => {
     const preview = await loadPreload('preview');
-    expect(Object.keys(preview).sort()).toEqual(['emit', 'onCommand']);
+    expect(Object.keys(preview).sort()).toEqual(['emit', 'navigate', 'onCommand']);
   });
 
   it('forwards commands without the IPC event, and unsubscribes', async () => {

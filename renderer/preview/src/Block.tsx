@@ -1,9 +1,10 @@
 import { Component as ReactComponent, memo, Suspense, useEffect, useRef, type ReactNode, type MouseEvent } from 'react';
 import type { Component } from '../../../core/schemas';
-import { emit } from './bridge';
+import { previewLinkTarget } from '../../../core/rules/navigation';
+import { emit, navigate } from './bridge';
 import { previewFor } from './registry';
 import { BlockContext } from './lib/blockContext';
-import { useBlockMeta, useComponent, useIsSelected } from './store';
+import { previewStore, useBlockMeta, useComponent, useIsSelected } from './store';
 
 class BlockErrorBoundary extends ReactComponent<{ component: Component; children: ReactNode }, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };
@@ -44,9 +45,18 @@ export const Block = memo(function Block({ id }: { id: string }) {
   if (!component || component.hidden || !meta) return null;
   const Implementation = previewFor(component._component);
 
-  // Links go nowhere (catalogue spec §2); other controls (tabs, checkboxes, carousel arrows) keep working.
+  // With Links in Preview inactive (the default) a link goes nowhere and the click selects the block
+  // (catalogue spec §2); active, the link is followed through the shell's gate. Other controls (tabs,
+  // checkboxes, carousel arrows) keep working either way.
   const select = (event: MouseEvent) => {
-    if (event.target instanceof Element && event.target.closest('a[href]')) event.preventDefault();
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (link) event.preventDefault();
+    const links = previewStore.getLinks();
+    if (link && links.active) {
+      const target = previewLinkTarget(link.getAttribute('href') ?? '', links.base);
+      if (target) navigate(target);
+      return;
+    }
     emit({ type: 'select', id });
   };
 

@@ -4,6 +4,8 @@ import { PreviewCommandSchema, type PreviewCommand, type PreviewEvent } from '..
 interface PreviewBridge {
   onCommand(listener: (command: unknown) => void): void;
   emit(event: PreviewEvent): void;
+  /** Follows a link, if the shell's gate allows it (Links in Preview). */
+  navigate(url: string): void;
 }
 
 declare global {
@@ -21,3 +23,5 @@ export function onCommand(listener: (command: PreviewCommand) => void): void {
 }
 
 export const emit = (event: PreviewEvent): void => window.preview.emit(event);
+
+export const navigate = (url: string): void => window.preview.navigate(url);

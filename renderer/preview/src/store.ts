@@ -22,6 +22,7 @@ class PreviewStore {
   private metas = new Map<string, BlockMeta>();
   private selected: string | null = null;
   private webpSupported = false;
+  private links: { active: boolean; base: string | null } = { active: false, base: null };
   private readonly orderListeners = new Set<Listener>();
   private readonly blockListeners = new Map<string, Set<Listener>>();
   private readonly selectionListeners = new Set<Listener>();
@@ -61,6 +62,9 @@ class PreviewStore {
         this.selected = command.id;
         for (const listener of this.selectionListeners) listener();
         break;
+      case 'links':
+        this.links = { active: command.active, base: command.base };
+        break;
       case 'settings':
         this.webpSupported = command.webpSupported === true;
         for (const id of this.order) this.notifyBlock(id);
@@ -73,6 +77,8 @@ class PreviewStore {
   getMeta = (id: string): BlockMeta | undefined => this.metas.get(id);
   getSelected = (): string | null => this.selected;
   getWebpSupported = (): boolean => this.webpSupported;
+  /** Read at click time, so toggling links re-renders nothing. */
+  getLinks = (): { active: boolean; base: string | null } => this.links;
 
   subscribeOrder = (listener: Listener): (() => void) => {
     this.orderListeners.add(listener);

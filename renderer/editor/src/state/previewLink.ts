@@ -1,10 +1,16 @@
 import type { PreviewCommand } from '../../../../core/preview';
 import { call, errorMessage, onPreviewEvent } from '../api';
 import type { EditorDocument } from './document';
+import { linksActive } from './previewMode';
 
 export const postToPreview = (command: PreviewCommand): void => {
   call('postToPreview', command).catch((error: unknown) => console.error('Preview update failed', error));
 };
+
+/** Tells the preview (and, in Electron, main's navigation gate) whether links may be followed, and from where. */
+export function sendLinks(doc: EditorDocument): void {
+  postToPreview({ type: 'links', active: linksActive(), base: doc.meta.pageLinks.uat.desktop || null });
+}
 
 /**
  * The editor's side of the preview conversation: the whole page when the preview (re)loads, feeds fetched
@@ -14,6 +20,7 @@ export function linkPreview(doc: EditorDocument, onBlockClicked: (id: string) =>
   const sendPage = async () => {
     postToPreview({ type: 'reset', components: doc.components() });
     postToPreview({ type: 'select', id: doc.openId });
+    sendLinks(doc);
     const settings = await call('getSettings', {}).catch(() => null);
     // null asks the preview to detect WebP support once; the answer comes back as a webpSupport event.
     postToPreview({ type: 'settings', webpSupported: settings?.webpSupport ?? null });

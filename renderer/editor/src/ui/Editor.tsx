@@ -6,6 +6,7 @@ import { DASHBOARD_PATH, navigate } from '../router';
 import { createAutosave, type AutosaveState } from '../state/autosave';
 import { DocContext, useDoc } from '../state/docContext';
 import { linkPreview, postToPreview } from '../state/previewLink';
+import { usePreviewMode } from '../state/previewMode';
 import type { EditorDocument } from '../state/document';
 import { AddComponentDialog } from './AddComponentDialog';
 import { ComponentList, focusRow } from './ComponentList';
@@ -70,6 +71,10 @@ export function Editor({ doc }: { doc: EditorDocument }) {
     [doc, autosaveStateAtom],
   );
   const [panelOpen, setPanelOpen] = useState(true);
+  const [previewMode, setPreviewMode] = usePreviewMode();
+  // Leaving the page leaves preview mode too.
+  useEffect(() => () => setPreviewMode(false), [setPreviewMode]);
+  const showPanel = panelOpen && !previewMode;
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [adding, setAdding] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -126,9 +131,12 @@ export function Editor({ doc }: { doc: EditorDocument }) {
               {countryName(doc.key.country)} · {doc.key.page} · {doc.key.platform}
             </span>
             <AutosaveStatus stateAtom={autosaveStateAtom} />
+            <button type="button" className="header-toggle" aria-pressed={previewMode} onClick={() => setPreviewMode(!previewMode)}>
+              Preview mode
+            </button>
           </Header>
-          <div className={panelOpen ? 'workspace' : 'workspace panel-closed'}>
-            <aside className="panel" aria-label="Page components" hidden={!panelOpen}>
+          <div className={showPanel ? 'workspace' : 'workspace panel-closed'}>
+            <aside className="panel" aria-label="Page components" hidden={!showPanel}>
               <div className="panel-actions">
                 <button type="button" className="primary" onClick={() => setAdding(true)}>
                   Add Component
@@ -165,11 +173,12 @@ export function Editor({ doc }: { doc: EditorDocument }) {
             <button
               type="button"
               className="panel-toggle"
-              aria-label={panelOpen ? 'Collapse panel' : 'Expand panel'}
-              aria-expanded={panelOpen}
+              aria-label={showPanel ? 'Collapse panel' : 'Expand panel'}
+              aria-expanded={showPanel}
+              disabled={previewMode}
               onClick={() => setPanelOpen((open) => !open)}
             >
-              {panelOpen ? '◀' : '▶'}
+              {showPanel ? '◀' : '▶'}
             </button>
             <PreviewSurface />
           </div>

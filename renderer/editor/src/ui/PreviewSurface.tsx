@@ -3,6 +3,7 @@ import { atom, useAtom, useAtomValue } from 'jotai';
 import { PREVIEW_WIDTHS } from '../../../../core/rules/viewport';
 import { call } from '../api';
 import { openModalsAtom } from '../state/session';
+import { PreviewLinksControls, PreviewModeBar } from './PreviewModeBar';
 
 /** The width the preview lays the page out at; null fits it to the area. Kept while the app runs. */
 export const previewWidthAtom = atom<number | null>(null);
@@ -45,7 +46,12 @@ export function PreviewSurface() {
 
   return (
     <div className="preview-column">
-      <PreviewWidthSwitch />
+      <div className="preview-toolbar">
+        <PreviewWidthSwitch />
+        <span className="toolbar-gap" />
+        <PreviewLinksControls />
+      </div>
+      <PreviewModeBar />
       <section ref={box} className="preview-surface" aria-label="Preview area" />
     </div>
   );
@@ -56,7 +62,7 @@ function PreviewWidthSwitch() {
   const [width, setWidth] = useAtom(previewWidthAtom);
   const choices = [...PREVIEW_WIDTHS, { label: 'Fit', width: null }];
   return (
-    <div className="preview-toolbar" role="radiogroup" aria-label="Preview width">
+    <div className="preview-widths" role="radiogroup" aria-label="Preview width">
       {choices.map((choice) => (
         <button
           key={choice.label}
