@@ -156,12 +156,12 @@ test('a failed save keeps the draft and stays in the editor; the draft survives 
 test('leaving with unsaved changes asks first', async ({ page, host }) => {
   await createPage(page, host, 'leave me');
   await addComponent(page, 'Main Banner');
-  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Do you really want to leave? Any un-saved changes will be lost!');
   await dialog.getByRole('button', { name: 'Stay' }).click();
   await expect(page.getByRole('button', { name: 'Add Component' })).toBeVisible();
-  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Leave' }).click();
   await expect(page.getByRole('button', { name: 'New Page' })).toBeVisible();
 });

@@ -3,6 +3,8 @@ import { chunk, sameItems } from '../../../core/rules/chunks';
 import { createRoot } from 'react-dom/client';
 import { emit, onCommand } from './bridge';
 import { Block } from './Block';
+import { ConsoleStrip } from './ConsoleStrip';
+import { applyPageAssets } from './pageAssets';
 import { receiveFeed } from './lib/feed';
 import { detectWebp } from './lib/webp';
 import { previewStore, useOrder } from './store';
@@ -36,6 +38,7 @@ function Page() {
 
 onCommand((command) => {
   if (command.type === 'feed') receiveFeed(command.url, command.data, command.error);
+  else if (command.type === 'pageAssets') applyPageAssets(command);
   else if (command.type === 'settings' && command.webpSupported === null) {
     void detectWebp().then((supported) => emit({ type: 'webpSupport', supported }));
   } else previewStore.apply(command as Parameters<typeof previewStore.apply>[0]);
@@ -43,6 +46,7 @@ onCommand((command) => {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Page />
+    <ConsoleStrip />
   </StrictMode>,
 );
 emit({ type: 'ready' });

@@ -1,4 +1,5 @@
 import type { PreviewCommand } from '../../../../core/preview';
+import type { PageMeta } from '../../../../core/schemas';
 import { call, errorMessage, onPreviewEvent } from '../api';
 import type { EditorDocument } from './document';
 import { linksActive } from './previewMode';
@@ -8,6 +9,15 @@ export const postToPreview = (command: PreviewCommand): void => {
 };
 
 /** Tells the preview (and, in Electron, main's navigation gate) whether links may be followed, and from where. */
+export const EMPTY_PAGE_ASSETS: PreviewCommand = { type: 'pageAssets', stylesheets: [], customStyles: '', scripts: [], customScripts: '' };
+
+const PAGE_ASSET_FIELDS = ['stylesheets', 'customStyles', 'scripts', 'customScripts'] as const;
+
+/** The page's styles and scripts, which run only in the preview. */
+function sendPageAssets(meta: PageMeta): void {
+  postToPreview({ type: 'pageAssets', stylesheets: meta.stylesheets, customStyles: meta.customStyles, scripts: meta.scripts, customScripts: meta.customScripts });
+}
+
 export function sendLinks(doc: EditorDocument): void {
   postToPreview({ type: 'links', active: linksActive(), base: doc.meta.pageLinks.uat.desktop || null });
 }
@@ -20,6 +30,7 @@ export function linkPreview(doc: EditorDocument, onBlockClicked: (id: string) =>
   const sendPage = async () => {
     postToPreview({ type: 'reset', components: doc.components() });
     postToPreview({ type: 'select', id: doc.openId });
+    sendPageAssets(doc.meta);
     sendLinks(doc);
     const settings = await call('getSettings', {}).catch(() => null);
     // null asks the preview to detect WebP support once; the answer comes back as a webpSupport event.
@@ -36,7 +47,15 @@ export function linkPreview(doc: EditorDocument, onBlockClicked: (id: string) =>
   };
 
   void sendPage();
-  return onPreviewEvent((event) => {
+  // Scripts run again only when the styles or scripts themselves change, not on every metadata keystroke.
+  let sentMeta = doc.meta;
+  const stopMeta = doc.store.sub(doc.metaAtom, () => {
+    const meta = doc.meta;
+    if (PAGE_ASSET_FIELDS.some((field) => meta[field] !== sentMeta[field])) sendPageAssets(meta);
+    if (meta.pageLinks.uat.desktop !== sentMeta.pageLinks.uat.desktop) sendLinks(doc);
+    sentMeta = meta;
+  });
+  const stopEvents = onPreviewEvent((event) => {
     switch (event.type) {
       case 'ready':
         void sendPage();
@@ -53,4 +72,8 @@ export function linkPreview(doc: EditorDocument, onBlockClicked: (id: string) =>
         break;
     }
   });
+  return () => {
+    stopMeta();
+    stopEvents();
+  };
 }

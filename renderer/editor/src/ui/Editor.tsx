@@ -5,7 +5,7 @@ import { countryName } from '../../../../core/countries';
 import { DASHBOARD_PATH, navigate } from '../router';
 import { createAutosave, type AutosaveState } from '../state/autosave';
 import { DocContext, useDoc } from '../state/docContext';
-import { linkPreview, postToPreview } from '../state/previewLink';
+import { EMPTY_PAGE_ASSETS, linkPreview, postToPreview } from '../state/previewLink';
 import { usePreviewMode } from '../state/previewMode';
 import type { EditorDocument } from '../state/document';
 import { AddComponentDialog } from './AddComponentDialog';
@@ -17,6 +17,8 @@ import { PreviewSurface } from './PreviewSurface';
 import { SaveDialog } from './SaveDialog';
 import { toastError } from './Toasts';
 import { LinkGeneratorDialog } from '../links/LinkGeneratorDialog';
+import { ScriptManagerDialog } from '../assets/ScriptManagerDialog';
+import { StylesManagerDialog } from '../assets/StylesManagerDialog';
 import { QueryBuilderDialog } from '../querybuilder/QueryBuilderDialog';
 import { withLinkInserted, withQueryInserted } from '../../../../core/rules/insertIntoComponent';
 import type { Component } from '../../../../core/schemas';
@@ -82,6 +84,8 @@ export function Editor({ doc }: { doc: EditorDocument }) {
   const [shortcutsOpen, setShortcutsOpen] = useEditorShortcuts(doc);
   const [linksOpen, setLinksOpen] = useState(false);
   const [queryOpen, setQueryOpen] = useState(false);
+  const [stylesOpen, setStylesOpen] = useState(false);
+  const [scriptsOpen, setScriptsOpen] = useState(false);
   const insertIntoOpen = (insert: (component: Component) => Component) => {
     const id = doc.openId;
     if (id) doc.updateComponent(id, insert);
@@ -106,6 +110,7 @@ export function Editor({ doc }: { doc: EditorDocument }) {
       window.removeEventListener('beforeunload', warnBeforeUnload);
       void autosave.flush();
       postToPreview({ type: 'reset', components: [] });
+      postToPreview(EMPTY_PAGE_ASSETS);
     };
   }, [doc, autosave]);
 
@@ -166,6 +171,12 @@ export function Editor({ doc }: { doc: EditorDocument }) {
                 <button type="button" onClick={() => setQueryOpen(true)}>
                   Query Builder
                 </button>
+                <button type="button" onClick={() => setStylesOpen(true)}>
+                  Styles manager
+                </button>
+                <button type="button" onClick={() => setScriptsOpen(true)}>
+                  Script manager
+                </button>
               </div>
               {optionsOpen && <OptionsPanel />}
               <ComponentList />
@@ -186,6 +197,8 @@ export function Editor({ doc }: { doc: EditorDocument }) {
           <SaveDialog open={saving} onOpenChange={setSaving} beforeSave={() => autosave.flush()} />
           <LeaveDialog open={leaving} onOpenChange={setLeaving} />
           <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+          <StylesManagerDialog open={stylesOpen} onOpenChange={setStylesOpen} />
+          <ScriptManagerDialog open={scriptsOpen} onOpenChange={setScriptsOpen} />
           <LinkGeneratorDialog
             open={linksOpen}
             onOpenChange={setLinksOpen}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { checkAssetUrl, isHttpUrl, isInsecureUrl } from '../../core/rules/pageAssets';
+
+describe('page asset URLs (Styles manager, Script manager)', () => {
+  it('accepts absolute http and https URLs only', () => {
+    expect(isHttpUrl('https://cdn.example.com/a.css')).toBe(true);
+    expect(isHttpUrl('HTTP://cdn.example.com/a.js?v=2#x')).toBe(true);
+    for (const text of [
+      'javascript:alert(1)',
+      'data:text/css,body{}',
+      'file:///etc/passwd',
+      '//cdn.example.com/a.css',
+      '/local.css',
+      'http:cdn.example.com',
+      'https://',
+      'https://cdn.example.com/a b.css',
+      'ftp://cdn.example.com/a.css',
+    ]) {
+      expect(isHttpUrl(text), text).toBe(false);
+    }
+  });
+
+  it('trims, refuses empty, malformed and repeated URLs with a message', () => {
+    expect(checkAssetUrl('  https://cdn.example.com/a.css ', [], 'stylesheet')).toEqual({ ok: true, url: 'https://cdn.example.com/a.css' });
+    expect(checkAssetUrl(' ', [], 'script')).toEqual({ ok: false, message: 'Enter a script URL.' });
+    expect(checkAssetUrl('javascript:alert(1)', [], 'script')).toEqual({
+      ok: false,
+      message: 'Enter a full http:// or https:// URL, e.g. https://cdn.example.com/scripts/sale.js',
+    });
+    expect(checkAssetUrl('https://cdn.example.com/a.css', ['https://cdn.example.com/a.css'], 'stylesheet')).toEqual({
+      ok: false,
+      message: 'That stylesheet is already in the list.',
+    });
+  });
+
+  it('flags plain http URLs of other machines, which https pages block', () => {
+    expect(isInsecureUrl('http://cdn.example.com/a.js')).toBe(true);
+    expect(isInsecureUrl('https://cdn.example.com/a.js')).toBe(false);
+    expect(isInsecureUrl('http://127.0.0.1:8080/a.js')).toBe(false);
+    expect(isInsecureUrl('http://localhost/a.css')).toBe(false);
+    expect(isInsecureUrl('javascript:alert(1)')).toBe(false);
+  });
+});
