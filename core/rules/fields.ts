@@ -68,6 +68,8 @@ export function labelFromKey(key: string | number): string {
  */
 export function blankLike(sample: unknown): unknown {
   if (isSelectBox(sample)) return { selectBox: { ...sample.selectBox } };
+  // A focal point belongs to its image: emptied addresses keep none (zeros would be no point at all).
+  if (isImagesValue(sample) && !isStringPair(sample)) return { desktop: '', mobile: '' };
   if (isRichText(sample)) return { html: { value: '' } };
   if (Array.isArray(sample)) return [];
   if (isRecord(sample)) return Object.fromEntries(Object.entries(sample).map(([key, value]) => [key, blankLike(value)]));
@@ -105,6 +107,60 @@ export function isStringPair(value: unknown): value is StringPair {
   return keys.length === 2 && typeof value.desktop === 'string' && typeof value.mobile === 'string';
 }
 
+/** A focal point as stored in content: x, y the centre, w, h the size, fractions of the image (core/rules/focalPoint). */
+export interface PointOfInterestValue {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** What an image field keeps about one of its images: the image metadata's pointOfInterest (editor spec §4). */
+export interface ImageMetadataValue {
+  pointOfInterest: PointOfInterestValue;
+}
+
+/**
+ * Where an image field keeps each variant's metadata: beside the addresses, one key per variant, because the
+ * desktop and the mobile image are different pictures with different points of interest:
+ * `{desktop, mobile, desktopMetadata?: {pointOfInterest: {x, y, w, h}}, mobileMetadata?: {...}}`.
+ * The value has the shape of the image service's `metadata` (GET {image}.json/?metadata=true...).
+ */
+export const IMAGE_METADATA_KEYS = { desktop: 'desktopMetadata', mobile: 'mobileMetadata' } as const;
+
+/** An image pair, each image with its optional metadata. */
+export interface ImagesValue extends StringPair {
+  desktopMetadata?: ImageMetadataValue;
+  mobileMetadata?: ImageMetadataValue;
+}
+
+const POINT_KEYS = ['x', 'y', 'w', 'h'] as const;
+const METADATA_KEYS = new Set<string>(Object.values(IMAGE_METADATA_KEYS));
+
+/** Exactly {x, y, w, h}, finite numbers (not checked against the image: the focal-point tool clamps them). */
+export function isPointOfInterest(value: unknown): value is PointOfInterestValue {
+  return (
+    isRecord(value) &&
+    Object.keys(value).length === POINT_KEYS.length &&
+    POINT_KEYS.every((key) => typeof value[key] === 'number' && Number.isFinite(value[key]))
+  );
+}
+
+/** Exactly {pointOfInterest: {x, y, w, h}}: the images editor shows all of it, so it loses nothing. */
+export function isImageMetadata(value: unknown): value is ImageMetadataValue {
+  return isRecord(value) && Object.keys(value).length === 1 && isPointOfInterest(value.pointOfInterest);
+}
+
+/** A desktop and mobile pair of texts, with nothing else but desktopMetadata and mobileMetadata of the shape above. */
+export function isImagesValue(value: unknown): value is ImagesValue {
+  return (
+    isRecord(value) &&
+    typeof value.desktop === 'string' &&
+    typeof value.mobile === 'string' &&
+    Object.keys(value).every((key) => key === 'desktop' || key === 'mobile' || (METADATA_KEYS.has(key) && isImageMetadata(value[key])))
+  );
+}
+
 const CTA_KEYS = new Set(['text', 'url', 'invert']);
 
 /** {text, url} with an optional boolean invert, and nothing else: an editor showing only those loses nothing. */
@@ -123,7 +179,8 @@ export const isColourKey = (key: string): boolean => /[Cc]olor/.test(key);
 
 /**
  * The known shape of a field, or null for the generic editors.
- * - images: key images or image (also overlayImages...), a {desktop, mobile} pair of texts.
+ * - images: key images or image (also overlayImages...), a {desktop, mobile} pair of texts, optionally with
+ *   desktopMetadata / mobileMetadata `{pointOfInterest: {x, y, w, h}}` (isImagesValue).
  * - aspectRatio: key ending aspectRatio (also productAspectRatio), a {desktop, mobile} pair of texts.
  * - urlPair: key url, or ending Url, Link or Links (mainLink), a {desktop, mobile} pair of texts.
  * - ctas: key ending ctas, a list (empty too) of {text, url, invert?}.
@@ -132,8 +189,9 @@ export const isColourKey = (key: string): boolean => /[Cc]olor/.test(key);
  */
 export function knownShape(key: string | number, value: unknown): KnownShape | null {
   if (typeof key !== 'string') return null;
+  // Images may also carry each image's focal point (IMAGE_METADATA_KEYS); the other pairs are two texts only.
+  if (/images?$/i.test(key)) return isImagesValue(value) ? 'images' : null;
   if (isStringPair(value)) {
-    if (/images?$/i.test(key)) return 'images';
     if (/aspectRatio$/i.test(key)) return 'aspectRatio';
     if (/(url|links?)$/i.test(key)) return 'urlPair';
     return null;

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { protocol } from 'electron';
+import { createSampleImages, type SampleImageReply } from '../services/sampleImages';
 import { APP_HOST, APP_SCHEME, EDITOR_CSP } from './security';
 
 /** Where the app's own files live: the built renderer bundles and the shipped sample catalogue. */
@@ -78,6 +79,14 @@ export function resolveAppFile(url: string, roots: AppFileRoots): string | null 
   return escapes ? null : file;
 }
 
+/** A reply of the sample image service's crops: `raw` (the SVG) with its own headers, or the JSON error. */
+function sampleImageResponse(reply: SampleImageReply): Response {
+  const headers = new Headers(reply.headers);
+  if (reply.raw !== undefined) return new Response(reply.raw, { status: reply.status, headers });
+  headers.set('Content-Type', CONTENT_TYPES['.json']!);
+  return new Response(JSON.stringify(reply.body), { status: reply.status, headers });
+}
+
 function notFound(): Response {
   return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
@@ -86,9 +95,14 @@ function notFound(): Response {
  * The app:// handler: serves files with their content type, answers 404 for anything it cannot or may not
  * read, and puts the editor's CSP on the editor's HTML (the preview runs the pages' own custom scripts).
  */
-export function createAppRequestHandler(roots: AppFileRoots): (request: { url: string }) => Promise<Response> {
+export function createAppRequestHandler(roots: AppFileRoots): (request: { url: string; method?: string }) => Promise<Response> {
   const editorDir = join(roots.rendererDir, 'editor') + sep;
+  // The focal-point tool's Amplience previews: /sample/images/x.svg?poi=... is a crop, answered before the
+  // sample files are (the browser host does the same).
+  const sampleImages = createSampleImages({ sampleDir: roots.sampleDir });
   return async (request) => {
+    const crop = await sampleCrop(request);
+    if (crop) return crop;
     const file = resolveAppFile(request.url, roots);
     if (file === null) return notFound();
     let body: Buffer;
@@ -105,6 +119,18 @@ export function createAppRequestHandler(roots: AppFileRoots): (request: { url: s
     if (isEditorHtml) headers['Content-Security-Policy'] = EDITOR_CSP;
     return new Response(new Uint8Array(body), { status: 200, headers });
   };
+
+  async function sampleCrop(request: { url: string; method?: string }): Promise<Response | null> {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return null;
+    }
+    if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST || !url.pathname.startsWith(SAMPLE_PREFIX)) return null;
+    const reply = await sampleImages({ method: request.method ?? 'GET' }, url);
+    return reply && sampleImageResponse(reply);
+  }
 }
 
 /** Must run after app 'ready'. */

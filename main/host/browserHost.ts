@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { createSampleImages, type SampleImageReply } from '../services/sampleImages';
 import { createMemorySecretStore, createNodeStore } from '../services/stores';
 import { createStudioServices } from './services';
 import { editorBridgeScript, previewBridgeScript } from './bridgeScripts';
@@ -50,6 +51,17 @@ function send(response: ServerResponse, status: number, body: string | Buffer, t
  */
 const PUBLIC_FILE = { 'access-control-allow-origin': '*' };
 
+/**
+ * A reply of the sample image service's crops: `raw` (the SVG) with its own headers, or the JSON error. Header
+ * names are lower-cased so that its Content-Type replaces send's rather than doubling it.
+ */
+function sendSampleImage(response: ServerResponse, reply: SampleImageReply): void {
+  const headers = Object.fromEntries(Object.entries(reply.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+  const type = headers['content-type'] ?? (reply.raw === undefined ? CONTENT_TYPES['.json']! : 'application/octet-stream');
+  delete headers['content-type'];
+  send(response, reply.status, reply.raw ?? JSON.stringify(reply.body), type, { ...PUBLIC_FILE, ...headers });
+}
+
 async function readBody(request: IncomingMessage): Promise<string> {
   let size = 0;
   const chunks: Buffer[] = [];
@@ -78,6 +90,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   }
   let origin = '';
   const sampleDir = join(options.resourcesDir, 'sample');
+  // The focal-point tool's Amplience previews are root-relative crops (/sample/images/x.svg?poi=...), loaded by
+  // the editor page itself: answered here as the Electron app:// handler does, before /sample/ is served as files.
+  const sampleImages = createSampleImages({ sampleDir });
 
   const serveFile = async (response: ServerResponse, root: string, urlPath: string): Promise<void> => {
     const path = within(root, urlPath);
@@ -125,7 +140,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       }
       if (path === '/host/studio.js') return send(response, 200, editorBridgeScript(), CONTENT_TYPES['.js']!);
       if (path === '/host/preview-bridge.js') return send(response, 200, previewBridgeScript(origin), CONTENT_TYPES['.js']!);
-      if (path.startsWith('/sample/')) return serveFile(response, sampleDir, path.slice('/sample/'.length));
+      if (path.startsWith('/sample/')) {
+        const crop = await sampleImages(request, url);
+        if (crop) return sendSampleImage(response, crop);
+        return serveFile(response, sampleDir, path.slice('/sample/'.length));
+      }
       return serveFile(response, options.rendererDir, path);
     };
     route().catch((error: unknown) => send(response, 500, String(error), 'text/plain'));

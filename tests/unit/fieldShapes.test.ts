@@ -7,6 +7,9 @@ import {
   isCta,
   isHex6,
   isHexColour,
+  isImageMetadata,
+  isImagesValue,
+  isPointOfInterest,
   isStringPair,
   itemSummary,
   knownShape,
@@ -17,6 +20,8 @@ import { spotCarousel } from '../../core/catalogue/carousels';
 import { CATALOGUE } from '../../core/catalogue';
 
 const pair = { desktop: '/d.jpg', mobile: '/m.jpg' };
+const poi = { x: 0.5, y: 0.46, w: 0.35, h: 0.34 };
+const withPoint = { ...pair, desktopMetadata: { pointOfInterest: poi } };
 const ctas = [
   { text: 'Shop Men', url: '/men/', invert: false },
   { text: 'Shop Women', url: '/women/', invert: true },
@@ -27,6 +32,9 @@ describe('knownShape', () => {
     ['images', pair, 'images'],
     ['overlayImages', pair, 'images'],
     ['image', { desktop: '', mobile: '' }, 'images'],
+    ['images', withPoint, 'images'],
+    ['image', { ...pair, mobileMetadata: { pointOfInterest: poi } }, 'images'],
+    ['overlayImages', { ...withPoint, mobileMetadata: { pointOfInterest: { x: 0, y: 1, w: 1, h: 0.02 } } }, 'images'],
     ['aspectRatio', { desktop: '1160:485', mobile: '640:640' }, 'aspectRatio'],
     ['productAspectRatio', { desktop: '1:1', mobile: '1:1' }, 'aspectRatio'],
     ['url', { desktop: '/sale/', mobile: '/sale/' }, 'urlPair'],
@@ -48,6 +56,16 @@ describe('knownShape', () => {
     ['images missing mobile', 'images', { desktop: '/d.jpg' }],
     ['images as a list', 'images', [pair]],
     ['images as a text', 'images', '/d.jpg'],
+    ['images with one metadata for both', 'images', { ...pair, metadata: { pointOfInterest: poi } }],
+    ['images with a metadata of another kind', 'images', { ...pair, desktopMetadata: { alt: 'A runner' } }],
+    ['images with metadata beside the point', 'images', { ...pair, desktopMetadata: { pointOfInterest: poi, alt: 'x' } }],
+    ['images with a null point', 'images', { ...pair, desktopMetadata: { pointOfInterest: null } }],
+    ['images with a point missing h', 'images', { ...pair, desktopMetadata: { pointOfInterest: { x: 0.5, y: 0.5, w: 0.1 } } }],
+    ['images with a point in texts', 'images', { ...pair, desktopMetadata: { pointOfInterest: { ...poi, x: '0.5' } } }],
+    ['images with a point of extra keys', 'images', { ...pair, desktopMetadata: { pointOfInterest: { ...poi, z: 1 } } }],
+    ['images with metadata and no mobile', 'images', { desktop: '/d.jpg', desktopMetadata: { pointOfInterest: poi } }],
+    ['a url pair with a focal point', 'url', { desktop: '/a/', mobile: '/a/', desktopMetadata: { pointOfInterest: poi } }],
+    ['an aspect ratio with a focal point', 'aspectRatio', { desktop: '1:1', mobile: '1:1', desktopMetadata: { pointOfInterest: poi } }],
     ['product images keyed by shot', 'images', { a: '/a.jpg', b: '/b.jpg' }],
     ['a pair under another key', 'videos', { desktop: '', mobile: '' }],
     ['aspect ratio as one text', 'aspectRatio', '16:9'],
@@ -90,9 +108,18 @@ describe('knownShape', () => {
     expect(knownShape('ctas', slide.ctas)).toBe('ctas');
   });
 
-  it('isStringPair and isCta are the shapes underneath', () => {
+  it('isStringPair, isImagesValue and isCta are the shapes underneath', () => {
     expect(isStringPair(pair)).toBe(true);
     expect(isStringPair(null)).toBe(false);
+    expect(isStringPair(withPoint)).toBe(false);
+    expect(isImagesValue(pair)).toBe(true);
+    expect(isImagesValue(withPoint)).toBe(true);
+    expect(isImagesValue({ ...pair, desktopMetadata: undefined })).toBe(false);
+    expect(isImageMetadata({ pointOfInterest: poi })).toBe(true);
+    expect(isImageMetadata({ pointOfInterest: poi, width: 600 })).toBe(false);
+    expect(isPointOfInterest(poi)).toBe(true);
+    expect(isPointOfInterest({ ...poi, w: Number.NaN })).toBe(false);
+    expect(isPointOfInterest({ ...poi, h: Infinity })).toBe(false);
     expect(isCta(ctas[0])).toBe(true);
     expect(isCta({ text: 'Go' })).toBe(false);
   });
@@ -201,6 +228,18 @@ describe('itemSummary', () => {
     expect(itemSummary('', 1)).toBe('Item 2');
     expect(itemSummary(null, 2)).toBe('Item 3');
     expect(itemSummary([1, 2], 0)).toBe('Item 1');
+  });
+});
+
+describe('blankLike on images with a focal point', () => {
+  it('empties the addresses and drops the points, which belonged to the old images', () => {
+    const blank = blankLike({ ...withPoint, mobileMetadata: { pointOfInterest: poi } });
+    expect(blank).toEqual({ desktop: '', mobile: '' });
+    expect(knownShape('images', blank)).toBe('images');
+  });
+
+  it('keeps a plain pair a plain pair', () => {
+    expect(blankLike(pair)).toEqual({ desktop: '', mobile: '' });
   });
 });
 

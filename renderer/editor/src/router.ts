@@ -5,10 +5,13 @@ export const DASHBOARD_PATH = '/services/content-editor';
 export const editorPath = (bookmark: string): string => `${DASHBOARD_PATH}/page/${encodeURIComponent(bookmark)}`;
 
 export const SETTINGS_PATH = '/settings';
+/** The focal-point tool on its own (editor spec §2, §4): the same tool image fields open in a dialog. */
+export const FOCAL_POINT_PATH = '/focal-point';
 
 export type Route =
   | { name: 'dashboard' }
   | { name: 'settings' }
+  | { name: 'focalPoint' }
   | { name: 'editor'; bookmark: string }
   | { name: 'unknown'; path: string };
 
@@ -16,6 +19,7 @@ export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || DASHBOARD_PATH;
   if (path === DASHBOARD_PATH || path === '/') return { name: 'dashboard' };
   if (path === SETTINGS_PATH) return { name: 'settings' };
+  if (path === FOCAL_POINT_PATH) return { name: 'focalPoint' };
   const editor = path.match(/^\/services\/content-editor\/page\/([^/]*)$/);
   if (editor) return { name: 'editor', bookmark: decodeURIComponent(editor[1] ?? '') };
   return { name: 'unknown', path };

@@ -9,6 +9,7 @@ import {
   knownShape,
   labelFromKey,
   type CtaValue,
+  type ImagesValue,
   type RichTextValue,
   type SelectBoxValue,
   type StringPair,
@@ -47,7 +48,7 @@ export const FieldEditor = memo(
 
     switch (knownShape(name, value)) {
       case 'images':
-        return <ImagesField label={label} path={path} value={value as StringPair} onChange={onChange} />;
+        return <ImagesField label={label} path={path} value={value as ImagesValue} onChange={onChange} />;
       case 'aspectRatio':
         return <AspectRatioField label={label} path={path} value={value as StringPair} onChange={onChange} />;
       case 'urlPair':

@@ -32,8 +32,11 @@ export interface FocalPointToolProps {
   initialUrl?: string;
   /** Loads `{url}.json/?metadata=true&metaFilter=pointOfInterest&cacheBust=4` through main. */
   loadMetadata(url: string): Promise<ImageMetadata>;
-  /** When given, `Use this focal point` hands the point (rounded to 5 decimals) to the caller. */
-  onApply?(point: FocalPoint): void;
+  /**
+   * When given, `Use this focal point` hands the point (rounded to 5 decimals) to the caller, with the image it
+   * was placed on (the URL last generated, which may differ from initialUrl).
+   */
+  onApply?(point: FocalPoint, imageUrl: string): void;
 }
 
 export const ADD_FOCAL_POINT_TITLE = 'Add a Focal Point';
@@ -353,7 +356,7 @@ export function FocalPointTool({ initialUrl, loadMetadata, onApply }: FocalPoint
             <p className="hint">x, y: the centre; w, h: the size; fractions of the image.</p>
             <div className="focal-actions">
               {onApply && (
-                <button type="button" className="primary" disabled={!point} onClick={() => point && onApply(roundFocalPoint(point))}>
+                <button type="button" className="primary" disabled={!point} onClick={() => point && onApply(roundFocalPoint(point), image.url)}>
                   Use this focal point
                 </button>
               )}

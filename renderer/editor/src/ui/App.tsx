@@ -6,6 +6,7 @@ import { userAtom } from '../state/session';
 import { Dashboard } from './Dashboard';
 import { EditorRoute } from './EditorRoute';
 import { SettingsScreen } from '../settings/SettingsScreen';
+import { FocalPointScreen } from '../focal/FocalPointScreen';
 import { SignIn } from './SignIn';
 import { Toasts, toastError } from './Toasts';
 
@@ -28,6 +29,7 @@ export function App() {
   else if (route.name === 'editor') screen = <EditorRoute key={route.bookmark} bookmark={route.bookmark} />;
   else if (route.name === 'dashboard') screen = <Dashboard />;
   else if (route.name === 'settings') screen = <SettingsScreen />;
+  else if (route.name === 'focalPoint') screen = <FocalPointScreen />;
   else
     screen = (
       <main className="message-screen">

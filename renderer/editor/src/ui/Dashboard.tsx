@@ -4,7 +4,7 @@ import { countryName } from '../../../../core/countries';
 import { bookmarkFor } from '../../../../core/rules/page';
 import type { PageKey, PageSummary } from '../../../../core/schemas';
 import { call, errorMessage } from '../api';
-import { SETTINGS_PATH, editorPath, navigate } from '../router';
+import { FOCAL_POINT_PATH, SETTINGS_PATH, editorPath, navigate } from '../router';
 import { Header } from './Header';
 import { NewPageDialog } from './NewPageDialog';
 import { toastError } from './Toasts';
@@ -84,6 +84,9 @@ export function Dashboard() {
   return (
     <div className="dashboard">
       <Header title="Content Editor">
+        <a className="header-link" href={`#${FOCAL_POINT_PATH}`}>
+          Focal Point
+        </a>
         <a className="header-link" href={`#${SETTINGS_PATH}`}>
           Settings
         </a>

@@ -1,0 +1,28 @@
+import { call } from '../api';
+import { DASHBOARD_PATH } from '../router';
+import { Header } from '../ui/Header';
+import { FocalPointTool, type ImageMetadata } from './FocalPointTool';
+import './focal.css';
+
+/** The image metadata through main (editor spec §7); a failure rejects, and the tool logs it and shows a notice. */
+export const loadImageMetadata = (url: string): Promise<ImageMetadata> => call('imageMetadata', { url });
+
+/**
+ * The focal-point screen (route /focal-point, editor spec §2, §4): the tool on its own, to look at an image's
+ * point of interest and its crops. It writes nothing; an image field opens the same tool to store a point.
+ */
+export function FocalPointScreen() {
+  const back = (
+    <a href={`#${DASHBOARD_PATH}`} className="focal-back">
+      <span aria-hidden="true">← </span>Back
+    </a>
+  );
+  return (
+    <div className="focal-screen">
+      <Header title="Focal Point" before={back} />
+      <main>
+        <FocalPointTool loadMetadata={loadImageMetadata} />
+      </main>
+    </div>
+  );
+}
