@@ -23,7 +23,3 @@ export type Fascia = (typeof FASCIAS)[number];
 export function brandName(fascia: string): string {
   return fascia.replace(/^(site_|app_)/, '');
 }
-
-export function isAppFascia(fascia: string): boolean {
-  return fascia.startsWith('app_');
-}

@@ -14,15 +14,6 @@ export function setIn<T>(target: T, path: Path, value: unknown): T {
   return { ...record, [head]: setIn(record[head], rest, value) } as T;
 }
 
-export function getIn(target: unknown, path: Path): unknown {
-  let current = target;
-  for (const key of path) {
-    if (typeof current !== 'object' || current === null) return undefined;
-    current = (current as Record<string | number, unknown>)[key];
-  }
-  return current;
-}
-
 /** Moves one item of a list to another index (both clamped), returning a new list. */
 export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   const copy = list.slice();

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { parseComponentListJson } from '../../core/rules/componentJson';
 import { componentFromTemplate, parseClasses, uniqueName, type TemplateData } from '../../core/rules/components';
 import { ComponentSchema } from '../../core/schemas';
 
@@ -140,91 +139,5 @@ describe('parseClasses', () => {
   it('round-trips with the comma-joined display', () => {
     const classes = ['a', 'b-c', 'd_e'];
     expect(parseClasses(classes.join(', '))).toEqual(classes);
-  });
-});
-
-describe('parseComponentListJson', () => {
-  it('reports invalid JSON with its position', () => {
-    const result = parseComponentListJson('[{]');
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.error).toContain('Invalid JSON');
-    expect(result.error).toMatch(/position 2\b/);
-  });
-
-  it('reports invalid JSON at a later position', () => {
-    const text = '[{"_component": "A", "_identifier": "A1",}]';
-    const position = text.indexOf(',}') + 1;
-    const result = parseComponentListJson(text);
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.error).toContain('Invalid JSON');
-    expect(result.error).toMatch(new RegExp(`position ${position}\\b`));
-  });
-
-  it('reports invalid JSON for empty text', () => {
-    const result = parseComponentListJson('');
-    expect(result).toEqual({ ok: false, error: expect.stringContaining('Invalid JSON') });
-  });
-
-  it('names the path of a schema failure', () => {
-    const result = parseComponentListJson('[{"_identifier": "A1", "content": {}}]');
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.error).toContain('0._component');
-    expect(result.error).not.toContain('Invalid JSON');
-  });
-
-  it('names the path in a later item and of a wrong type', () => {
-    const result = parseComponentListJson(
-      JSON.stringify([
-        { _component: 'A', _identifier: 'A1' },
-        { _component: 'B', _identifier: 'B1', hidden: 'yes' },
-      ]),
-    );
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toContain('1.hidden');
-  });
-
-  it('names a duplicate identifier', () => {
-    const result = parseComponentListJson(
-      JSON.stringify([
-        { _component: 'A', _identifier: 'A1' },
-        { _component: 'A', _identifier: 'A1' },
-      ]),
-    );
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toContain('1._identifier');
-  });
-
-  it('rejects JSON that is not a list', () => {
-    for (const text of ['{}', '"text"', 'null', '42']) {
-      const result = parseComponentListJson(text);
-      expect(result.ok).toBe(false);
-      if (!result.ok) {
-        expect(result.error).not.toContain('Invalid JSON');
-        expect(result.error).toContain('(root)');
-      }
-    }
-  });
-
-  it('gives the components with defaults applied and unknown fields kept', () => {
-    const result = parseComponentListJson(
-      JSON.stringify([
-        { _component: 'Banner', _identifier: 'Banner1', content: { title: 'Hi' } },
-        { _component: 'Carousel', _identifier: 'Carousel1', name: 'C', hidden: true, classes: ['x'], extra: 1 },
-      ]),
-    );
-    expect(result).toEqual({
-      ok: true,
-      components: [
-        { _component: 'Banner', _identifier: 'Banner1', name: '', hidden: false, classes: [], content: { title: 'Hi' } },
-        { _component: 'Carousel', _identifier: 'Carousel1', name: 'C', hidden: true, classes: ['x'], content: {}, extra: 1 },
-      ],
-    });
-  });
-
-  it('accepts an empty list', () => {
-    expect(parseComponentListJson('[]')).toEqual({ ok: true, components: [] });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getIn, moveItem, setIn } from '../../core/rules/paths';
+import { moveItem, setIn } from '../../core/rules/paths';
 
 const doc = () => ({
   title: 'Page',
@@ -79,32 +79,6 @@ describe('setIn', () => {
   });
 });
 
-describe('getIn', () => {
-  it('reads through objects and arrays', () => {
-    const d = doc();
-    expect(getIn(d, ['meta', 'links', 'uat'])).toBe('u');
-    expect(getIn(d, ['components', 0, 'content', 'items', 1, 'image'])).toBe('a2');
-    expect(getIn(d, ['components', 1])).toBe(d.components[1]);
-  });
-
-  it('returns the root for an empty path', () => {
-    const d = doc();
-    expect(getIn(d, [])).toBe(d);
-  });
-
-  it('returns undefined for missing paths and through primitives or null', () => {
-    expect(getIn(doc(), ['meta', 'missing', 'deeper'])).toBeUndefined();
-    expect(getIn(doc(), ['components', 5, 'name'])).toBeUndefined();
-    expect(getIn(doc(), ['title', 'length', 'x'])).toBeUndefined();
-    expect(getIn({ a: null }, ['a', 'b'])).toBeUndefined();
-    expect(getIn(null, ['a'])).toBeUndefined();
-  });
-
-  it('reads back what setIn wrote', () => {
-    const path = ['components', 0, 'content', 'items', 0, 'alt'] as const;
-    expect(getIn(setIn(doc(), path, 'Alt text'), path)).toBe('Alt text');
-  });
-});
 
 describe('moveItem', () => {
   const list = () => ['a', 'b', 'c', 'd'];

@@ -69,5 +69,3 @@ export function previewFor(componentType: string): LazyExoticComponent<Component
   if (!implementation) cache.set(componentType, (implementation = lazy(LOADERS[componentType]!)));
   return implementation;
 }
-
-export const registeredTypes = (): string[] => Object.keys(LOADERS);
