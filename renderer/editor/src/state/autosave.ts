@@ -20,7 +20,6 @@ export function createAutosave(doc: EditorDocument, report: (state: AutosaveStat
       return writing;
     }
     report({ status: 'saving' });
-    doc.refreshDirty();
     writing = call('saveDraft', { draft: doc.toDraft(new Date().toISOString()) })
       .then(() => report({ status: 'saved' }))
       .catch((error: unknown) => report({ status: 'failed', message: errorMessage(error) }))

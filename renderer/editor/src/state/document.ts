@@ -141,6 +141,9 @@ export class EditorDocument {
   private afterHistoryMove(): void {
     this.store.set(this.canUndoAtom, this.history.canUndo);
     this.store.set(this.canRedoAtom, this.history.canRedo);
+    // "Changed since the last save", O(1): hashing the whole page here would cost tens of ms at 1000
+    // components. The exact check (computeDirty) runs only where it matters, on leaving.
+    this.store.set(this.dirtyAtom, true);
     this.changed();
   }
 
@@ -206,7 +209,7 @@ export class EditorDocument {
     };
   }
 
-  /** O(page): called by the debounced autosave and before leaving, never per keystroke. */
+  /** O(page): called before leaving, never per keystroke or per autosave. */
   computeDirty(): boolean {
     return documentHash(this.meta, this.components()) !== this.cleanHash;
   }
@@ -215,13 +218,7 @@ export class EditorDocument {
   markSaved(savedHash: string): void {
     this.baseHash = savedHash;
     this.cleanHash = documentHash(this.meta, this.components());
-    this.refreshDirty();
-  }
-
-  refreshDirty(): boolean {
-    const dirty = this.computeDirty();
-    this.store.set(this.dirtyAtom, dirty);
-    return dirty;
+    this.store.set(this.dirtyAtom, false);
   }
 
   private setComponents(components: readonly Component[]): void {
