@@ -1,25 +1,4 @@
-import type { Page } from '@playwright/test';
-import { test, expect, preview, createPage, addComponent, rowTitles } from './host';
-
-const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
-
-/** The whole text of a CodeMirror editor: select all and copy (it renders only the lines in view). */
-async function editorText(page: Page, label: string): Promise<string> {
-  const editor = page.getByLabel(label, { exact: true });
-  await editor.focus();
-  await page.keyboard.press(`${mod}+a`);
-  return editor.evaluate(() => {
-    let copied = '';
-    const listener = (event: ClipboardEvent) => {
-      copied = event.clipboardData?.getData('text/plain') ?? '';
-    };
-    document.addEventListener('copy', listener);
-    const data = new DataTransfer();
-    document.activeElement?.dispatchEvent(new ClipboardEvent('copy', { clipboardData: data, bubbles: true }));
-    document.removeEventListener('copy', listener);
-    return copied || data.getData('text/plain');
-  });
-}
+import { test, expect, preview, createPage, addComponent, rowTitles, editorText, mod } from './host';
 
 test('the rich-text toolbar inserts each kind of markup, refusing incomplete input, and the preview follows', async ({ page, host }) => {
   await createPage(page, host, 'rich text');

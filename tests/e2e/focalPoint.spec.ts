@@ -1,7 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, createPage, addComponent } from './host';
+import { test, expect, createPage, addComponent, editorText } from './host';
 
-const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 const RATIOS = ['2:1', '1:1', '1:2', '3:4', '4:3'];
 const POI_URL = /^\/sample\/images\/banner-running-desktop\.svg\?poi=[\d.]+,[\d.]+,[\d.]+,[\d.]+&scaleFit=poi&sm=aspect&aspect=(\d+):(\d+)&w=(\d+)$/;
 
@@ -10,24 +9,6 @@ const readout = (page: Page | Locator) => page.getByLabel('Focal point as fracti
 /** How far the readout is from the expected x, y, w, h: the largest difference (a mouse lands on whole pixels). */
 const offBy = async (page: Page | Locator, expected: number[]) =>
   Math.max(...(await readout(page)).map((text, index) => Math.abs(Number(text) - expected[index]!)));
-
-/** The whole text of a CodeMirror editor: select all and copy (it renders only the lines in view). */
-async function editorText(page: Page, label: string): Promise<string> {
-  const editor = page.getByLabel(label, { exact: true });
-  await editor.focus();
-  await page.keyboard.press(`${mod}+a`);
-  return editor.evaluate(() => {
-    let copied = '';
-    const listener = (event: ClipboardEvent) => {
-      copied = event.clipboardData?.getData('text/plain') ?? '';
-    };
-    document.addEventListener('copy', listener);
-    const data = new DataTransfer();
-    document.activeElement?.dispatchEvent(new ClipboardEvent('copy', { clipboardData: data, bubbles: true }));
-    document.removeEventListener('copy', listener);
-    return copied || data.getData('text/plain');
-  });
-}
 
 /** Presses the mouse at `from`, moves by (dx, dy) pixels in steps, and releases. */
 async function drag(page: Page, from: { x: number; y: number }, dx: number, dy: number): Promise<void> {

@@ -109,3 +109,24 @@ export async function addComponent(page: Page, name: string): Promise<void> {
 export async function rowTitles(page: Page): Promise<string[]> {
   return page.locator('.component-row .row-title').allInnerTexts();
 }
+
+/** The platform's command key, for shortcuts such as mod+Z. */
+export const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
+
+/** The whole text of a CodeMirror editor: select all and copy (it renders only the lines in view). */
+export async function editorText(page: Page, label: string): Promise<string> {
+  const editor = page.getByLabel(label, { exact: true });
+  await editor.focus();
+  await page.keyboard.press(`${mod}+a`);
+  return editor.evaluate(() => {
+    let copied = '';
+    const listener = (event: ClipboardEvent) => {
+      copied = event.clipboardData?.getData('text/plain') ?? '';
+    };
+    document.addEventListener('copy', listener);
+    const data = new DataTransfer();
+    document.activeElement?.dispatchEvent(new ClipboardEvent('copy', { clipboardData: data, bubbles: true }));
+    document.removeEventListener('copy', listener);
+    return copied || data.getData('text/plain');
+  });
+}

@@ -1,17 +1,6 @@
-import { useId, useLayoutEffect, useRef } from 'react';
-import { EditorState, Transaction } from '@codemirror/state';
-import {
-  EditorView,
-  drawSelection,
-  highlightActiveLine,
-  highlightActiveLineGutter,
-  highlightSpecialChars,
-  keymap,
-  lineNumbers,
-  placeholder as placeholderText,
-} from '@codemirror/view';
-import { bracketMatching, indentOnInput } from '@codemirror/language';
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { useId } from 'react';
+import { EditorView, placeholder as placeholderText } from '@codemirror/view';
+import { useCodeMirror } from '../code/useCodeMirror';
 
 /**
  * A plain code editor for the custom styles and scripts: the JSON editor's CodeMirror base (line numbers,
@@ -31,57 +20,14 @@ export function CodeEditor({
   placeholder?: string;
 }) {
   const id = `code-editor-${useId()}`;
-  const hostRef = useRef<HTMLDivElement>(null);
-  const viewRef = useRef<EditorView | null>(null);
-  const onChangeRef = useRef(onChange);
-
-  useLayoutEffect(() => {
-    onChangeRef.current = onChange;
-  }, [onChange]);
-
-  // Made once per mount; later values come in through the effect below.
-  useLayoutEffect(() => {
-    const view = new EditorView({
-      parent: hostRef.current!,
-      state: EditorState.create({
-        doc: value,
-        extensions: [
-          lineNumbers(),
-          highlightActiveLineGutter(),
-          highlightSpecialChars(),
-          history(),
-          drawSelection(),
-          indentOnInput(),
-          bracketMatching(),
-          highlightActiveLine(),
-          EditorView.lineWrapping,
-          ...(placeholder ? [placeholderText(placeholder)] : []),
-          keymap.of([...defaultKeymap, ...historyKeymap]),
-          EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true', id, spellcheck: 'false' }),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged && !update.transactions.every((tr) => tr.annotation(Transaction.remote))) {
-              onChangeRef.current(update.state.doc.toString());
-            }
-          }),
-        ],
-      }),
-    });
-    viewRef.current = view;
-    return () => {
-      view.destroy();
-      viewRef.current = null;
-    };
-    // Made once: the label and placeholder do not change while it is shown.
-  }, []);
-
-  useLayoutEffect(() => {
-    const view = viewRef.current;
-    if (!view || view.state.doc.toString() === value) return;
-    view.dispatch({
-      changes: { from: 0, to: view.state.doc.length, insert: value },
-      annotations: [Transaction.remote.of(true), Transaction.addToHistory.of(false)],
-    });
-  }, [value]);
+  const { hostRef, viewRef } = useCodeMirror({
+    value,
+    onChange,
+    extensions: [
+      ...(placeholder ? [placeholderText(placeholder)] : []),
+      EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true', id, spellcheck: 'false' }),
+    ],
+  });
 
   return (
     <div className="code-editor">

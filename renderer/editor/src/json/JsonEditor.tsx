@@ -1,23 +1,12 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
-import { Annotation, Compartment, EditorSelection, EditorState, Transaction, type Extension } from '@codemirror/state';
-import {
-  EditorView,
-  drawSelection,
-  highlightActiveLine,
-  highlightActiveLineGutter,
-  highlightSpecialChars,
-  keymap,
-  lineNumbers,
-} from '@codemirror/view';
-import { bracketMatching, defaultHighlightStyle, foldGutter, foldKeymap, indentOnInput, syntaxHighlighting } from '@codemirror/language';
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { Compartment, EditorSelection, type Extension } from '@codemirror/state';
+import { EditorView, keymap } from '@codemirror/view';
+import { defaultHighlightStyle, foldGutter, foldKeymap, syntaxHighlighting } from '@codemirror/language';
+import { useCodeMirror } from '../code/useCodeMirror';
 import { json } from '@codemirror/lang-json';
 import { lintGutter, lintKeymap, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { lineColumn, type JsonCheck, type JsonProblem } from '../../../../core/rules/jsonProblems';
 import './json.css';
-
-/** Marks the transactions that bring in a value from outside, so they are not reported back as edits. */
-const External = Annotation.define<boolean>();
 
 export type JsonEditorProps = {
   label: string;
@@ -29,20 +18,6 @@ export type JsonEditorProps = {
   /** Said after the problems, e.g. that the edit was not applied. */
   note?: string;
 };
-
-/** The smallest single change turning one text into another, so that the selection maps through it. */
-function minimalChange(from: string, to: string): { from: number; to: number; insert: string } {
-  const shorter = Math.min(from.length, to.length);
-  let start = 0;
-  while (start < shorter && from.charCodeAt(start) === to.charCodeAt(start)) start++;
-  let endFrom = from.length;
-  let endTo = to.length;
-  while (endFrom > start && endTo > start && from.charCodeAt(endFrom - 1) === to.charCodeAt(endTo - 1)) {
-    endFrom--;
-    endTo--;
-  }
-  return { from: start, to: endFrom, insert: to.slice(start, endTo) };
-}
 
 function toDiagnostics(problems: readonly JsonProblem[], length: number): Diagnostic[] {
   return problems.map((problem) => {
@@ -71,62 +46,19 @@ export function JsonEditor({ label, value, onChange, problems, id, note = 'Nothi
   const contentId = id ?? `json-editor-${madeUpId}`;
   const problemsId = `${contentId}-problems`;
   const invalid = problems.length > 0;
-  const hostRef = useRef<HTMLDivElement>(null);
-  const viewRef = useRef<EditorView | null>(null);
-  const onChangeRef = useRef(onChange);
   const [attributes] = useState(() => new Compartment());
-
-  useLayoutEffect(() => {
-    onChangeRef.current = onChange;
-  }, [onChange]);
-
-  // The view is made once per mount; what changes later is dispatched into it by the effects below.
-  useLayoutEffect(() => {
-    const view = new EditorView({
-      parent: hostRef.current!,
-      state: EditorState.create({
-        doc: value,
-        extensions: [
-          lineNumbers(),
-          highlightActiveLineGutter(),
-          foldGutter(),
-          lintGutter(),
-          highlightSpecialChars(),
-          history(),
-          drawSelection(),
-          indentOnInput(),
-          bracketMatching(),
-          highlightActiveLine(),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
-          json(),
-          EditorView.lineWrapping,
-          keymap.of([...defaultKeymap, ...historyKeymap, ...foldKeymap, ...lintKeymap]),
-          attributes.of(contentAttributes(label, contentId, problemsId, invalid)),
-          EditorView.updateListener.of((update) => {
-            if (!update.docChanged || update.transactions.every((tr) => tr.annotation(External))) return;
-            onChangeRef.current(update.state.doc.toString());
-          }),
-        ],
-      }),
-    });
-    viewRef.current = view;
-    return () => {
-      view.destroy();
-      viewRef.current = null;
-    };
-    // Made once: later values, problems and attributes reach it through the effects below.
-  }, []);
-
-  useLayoutEffect(() => {
-    const view = viewRef.current;
-    if (!view) return;
-    const current = view.state.doc.toString();
-    if (current === value) return;
-    view.dispatch({
-      changes: minimalChange(current, value),
-      annotations: [External.of(true), Transaction.addToHistory.of(false)],
-    });
-  }, [value]);
+  const { hostRef, viewRef } = useCodeMirror({
+    value,
+    onChange,
+    extensions: [
+      foldGutter(),
+      lintGutter(),
+      syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+      json(),
+      keymap.of([...foldKeymap, ...lintKeymap]),
+      attributes.of(contentAttributes(label, contentId, problemsId, invalid)),
+    ],
+  });
 
   useLayoutEffect(() => {
     const view = viewRef.current;
