@@ -73,6 +73,17 @@ export const contract = {
     }),
     output: z.object({ version: VersionSummarySchema }),
   },
+  /** Saves the page as a bookmark (editor spec §7): a version of kind 'bookmark'; the page's draft is kept. */
+  saveBookmark: {
+    input: z.object({ key: PageKeySchema, meta: PageMetaSchema, components: ComponentListSchema, commitMessage: z.string() }),
+    output: z.object({ version: VersionSummarySchema }),
+  },
+  /** A page's saved versions, newest first. */
+  listVersions: { input: z.object({ key: PageKeySchema }), output: z.object({ versions: z.array(VersionSummarySchema) }) },
+  loadVersion: {
+    input: z.object({ key: PageKeySchema, version: z.number().int().positive() }),
+    output: z.object({ version: VersionSummarySchema, meta: PageMetaSchema, components: ComponentListSchema }),
+  },
   listFavourites: { input: empty, output: z.object({ favourites: z.array(z.string()) }) },
   setFavourite: {
     input: z.object({ componentType: z.string().min(1).max(100), favourite: z.boolean() }),

@@ -4,7 +4,7 @@ import type { KeyValueStore, SecretStore } from '../services/stores';
 import type { ServiceHandlers } from './dispatch';
 import { StudioError } from '../../core/result';
 import { productLookupError, type ProductLookupQuery } from '../../core/rules/productLookup';
-import { emptyPageMeta, type Draft, type PageKey, type ProductDetails } from '../../core/schemas';
+import { emptyPageMeta, type Component, type Draft, type PageKey, type PageMeta, type ProductDetails } from '../../core/schemas';
 import {
   bookmarkFor,
   buildPageContent,
@@ -76,6 +76,13 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
     const store = storeFor(fascia, readSettings(deps.store, deps.secrets).fasciaStores);
     if (!store) throw new StudioError('invalid-input', `No store is set for ${fascia} in Settings.`);
     return store;
+  };
+
+  /** The page content of a save or a bookmark (editor spec §3), after checking the change message (§5). */
+  const pageToSave = (input: { key: PageKey; meta: PageMeta; components: Component[]; commitMessage: string }) => {
+    const messageError = commitMessageError(input.commitMessage);
+    if (messageError) throw new StudioError('invalid-input', messageError);
+    return buildPageContent({ ...input, author: requireUser(store), apiUrl: deps.contentUrl(), now: deps.now() });
   };
 
   return {
@@ -166,21 +173,25 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
     },
 
     saveContent: async ({ key, meta, components, baseHash, commitMessage }) => {
-      const messageError = commitMessageError(commitMessage);
-      if (messageError) throw new StudioError('invalid-input', messageError);
-      const page = buildPageContent({
-        key,
-        meta,
-        components,
-        author: requireUser(store),
-        commitMessage,
-        apiUrl: deps.contentUrl(),
-        now: deps.now(),
-      });
+      const page = pageToSave({ key, meta, components, commitMessage });
       const version = await deps.content().saveContent(page, baseHash);
       // Saved: the draft has done its job. On failure it stays, so nothing is lost.
       await drafts.remove(bookmarkFor(key));
       return { version };
+    },
+
+    saveBookmark: async ({ key, meta, components, commitMessage }) => {
+      const page = pageToSave({ key, meta, components, commitMessage });
+      // The draft stays: a bookmark is a snapshot, not the page's saved content.
+      return { version: await deps.content().saveBookmark(page) };
+    },
+
+    listVersions: async ({ key }) => ({ versions: await deps.content().listVersions(key) }),
+
+    loadVersion: async ({ key, version }) => {
+      const found = await deps.content().loadVersion(key, version);
+      if (!found) throw new StudioError('not-found', `Version ${version} of ${key.page} does not exist.`);
+      return { version: found.version, meta: metaFromPage(found.content), components: found.content.content };
     },
   };
 }

@@ -3,6 +3,9 @@ import { useSyncExternalStore } from 'react';
 /** Routes (editor spec §2). Hash routing works the same under app:// in Electron and http:// in the browser host. */
 export const DASHBOARD_PATH = '/services/content-editor';
 export const editorPath = (bookmark: string): string => `${DASHBOARD_PATH}/page/${encodeURIComponent(bookmark)}`;
+/** Multi-country editing of one page: the drafts of its countries, the primary's first. */
+export const countriesPath = (bookmarks: readonly string[]): string =>
+  `${DASHBOARD_PATH}/countries/${bookmarks.map((bookmark) => encodeURIComponent(bookmark)).join('/')}`;
 
 export const SETTINGS_PATH = '/settings';
 /** The focal-point tool on its own (editor spec §2, §4): the same tool image fields open in a dialog. */
@@ -13,6 +16,7 @@ export type Route =
   | { name: 'settings' }
   | { name: 'focalPoint' }
   | { name: 'editor'; bookmark: string }
+  | { name: 'countries'; bookmarks: string[] }
   | { name: 'unknown'; path: string };
 
 export function parseRoute(hash: string): Route {
@@ -22,6 +26,8 @@ export function parseRoute(hash: string): Route {
   if (path === FOCAL_POINT_PATH) return { name: 'focalPoint' };
   const editor = path.match(/^\/services\/content-editor\/page\/([^/]*)$/);
   if (editor) return { name: 'editor', bookmark: decodeURIComponent(editor[1] ?? '') };
+  const countries = path.match(/^\/services\/content-editor\/countries\/(.+)$/);
+  if (countries) return { name: 'countries', bookmarks: (countries[1] ?? '').split('/').map((part) => decodeURIComponent(part)) };
   return { name: 'unknown', path };
 }
 

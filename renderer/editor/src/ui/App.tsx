@@ -33,7 +33,7 @@ export function App() {
   else
     screen = (
       <main className="message-screen">
-        <p>There is no screen at {route.path}.</p>
+        <p>There is no screen at {route.name === 'unknown' ? route.path : window.location.hash}.</p>
         <a href={`#${DASHBOARD_PATH}`}>Back to the Content Editor dashboard</a>
       </main>
     );

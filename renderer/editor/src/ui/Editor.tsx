@@ -20,6 +20,7 @@ import { LinkGeneratorDialog } from '../links/LinkGeneratorDialog';
 import { ScriptManagerDialog } from '../assets/ScriptManagerDialog';
 import { StylesManagerDialog } from '../assets/StylesManagerDialog';
 import { QueryBuilderDialog } from '../querybuilder/QueryBuilderDialog';
+import { HistoryDialog } from '../history/HistoryDialog';
 import { withLinkInserted, withQueryInserted } from '../../../../core/rules/insertIntoComponent';
 import type { Component } from '../../../../core/schemas';
 import { ShortcutsDialog, useEditorShortcuts } from './shortcuts';
@@ -86,6 +87,7 @@ export function Editor({ doc }: { doc: EditorDocument }) {
   const [queryOpen, setQueryOpen] = useState(false);
   const [stylesOpen, setStylesOpen] = useState(false);
   const [scriptsOpen, setScriptsOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const insertIntoOpen = (insert: (component: Component) => Component) => {
     const id = doc.openId;
     if (id) doc.updateComponent(id, insert);
@@ -177,6 +179,9 @@ export function Editor({ doc }: { doc: EditorDocument }) {
                 <button type="button" onClick={() => setScriptsOpen(true)}>
                   Script manager
                 </button>
+                <button type="button" onClick={() => setHistoryOpen(true)}>
+                  History
+                </button>
               </div>
               {optionsOpen && <OptionsPanel />}
               <ComponentList />
@@ -199,6 +204,7 @@ export function Editor({ doc }: { doc: EditorDocument }) {
           <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
           <StylesManagerDialog open={stylesOpen} onOpenChange={setStylesOpen} />
           <ScriptManagerDialog open={scriptsOpen} onOpenChange={setScriptsOpen} />
+          <HistoryDialog open={historyOpen} onOpenChange={setHistoryOpen} />
           <LinkGeneratorDialog
             open={linksOpen}
             onOpenChange={setLinksOpen}
