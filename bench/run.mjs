@@ -76,7 +76,7 @@ async function benchSize(browser, host, size) {
   );
   await page.reload();
   const started = Date.now();
-  await page.getByRole('row', { name: new RegExp(`bench-${size}`) }).getByRole('button', { name: /^Open/ }).click();
+  await page.getByRole('row', { name: new RegExp(`bench-${size}`) }).getByRole('button', { name: /^Open \S+ \(/ }).click();
   await page.locator('.component-row').nth(size - 1).waitFor();
   const frame = page.frameLocator('iframe[title="Live preview"]');
   await frame.locator('.block').nth(size - 1).waitFor({ state: 'attached' });

@@ -38,6 +38,9 @@ export interface RuleOutcome {
 
 export const ONLY_PRIMARY_ADDS = 'Components can only be added on the primary country.';
 export const ONLY_PRIMARY_REMOVES = 'Components can only be removed on the primary country.';
+export const ONLY_PRIMARY_REORDERS = 'Components can only be reordered on the primary country; the other countries follow its order.';
+export const ONLY_PRIMARY_RESTRUCTURES =
+  'Only the primary country may add, remove, reorder or change the type of components; edit the content of these ones instead.';
 
 const isKnownCountry = (code: string): boolean => (COUNTRY_CODES as readonly string[]).includes(code);
 
@@ -161,16 +164,22 @@ function move<T>(list: readonly T[], from: number, to: number): T[] {
  * Drags a component from `from` to `to` (spec §4). On the primary the same move is made in every other
  * country, matched by index (see the note at the top). A secondary whose list is too short for either index
  * is left as it is rather than guessed at: its structure already differs, and syncSecondaries is what
- * realigns it. On a secondary only that country moves. Invalid indices for the selected country: no change.
+ * realigns it. Invalid indices for the selected country: no change, no reason.
+ *
+ * Ambiguous in the spec, which speaks only of dragging on the primary: a secondary may not reorder. Its order
+ * is structure, which the primary owns (it alone adds and removes); a secondary reordered on its own would
+ * differ from the primary and be overwritten by syncSecondaries, translations and all, the next time.
  */
-export function reorder(state: MultiCountryState, from: number, to: number): MultiCountryState {
+export function reorder(state: MultiCountryState, from: number, to: number): RuleOutcome {
   const selected = componentsOf(state, state.selected);
-  if (!isIndexIn(selected, from) || !isIndexIn(selected, to) || from === to) return state;
-  return mapEntries(
+  if (!isIndexIn(selected, from) || !isIndexIn(selected, to) || from === to) return { state, reason: null };
+  if (!isPrimarySelected(state)) return { state, reason: ONLY_PRIMARY_REORDERS };
+  const next = mapEntries(
     state,
-    primaryOrSelected(state),
+    () => true,
     (components) => (isIndexIn(components, from) && isIndexIn(components, to) ? move(components, from, to) : components),
   );
+  return { state: next, reason: null };
 }
 
 /**
@@ -295,4 +304,55 @@ export function switchCountry(
     throw new RangeError(`${countryName(to)} is not one of the countries being edited.`);
   }
   return { ...withCountryComponents(state, state.selected, [...currentComponents]), selected: to };
+}
+
+/** One change of a country's component list that the other countries may have to follow (spec §4). */
+export type StructuralEdit =
+  | { kind: 'add'; component: Component; index: number }
+  | { kind: 'remove'; index: number }
+  | { kind: 'move'; from: number; to: number }
+  | { kind: 'hide'; index: number; hidden: boolean }
+  | { kind: 'rename'; index: number; name: string }
+  | { kind: 'classes'; index: number; classes: readonly string[] }
+  /** The whole list at once, as the JSON editor of the options panel writes it. */
+  | { kind: 'replace'; components: readonly Component[] };
+
+export interface EditOutcome extends RuleOutcome {
+  /** Secondaries overwritten with the primary's content by the edit (a 'replace' that changed the structure). */
+  overwritten: CountryCode[];
+}
+
+/**
+ * One edit of the selected country, with its consequences for the others, by the rules above. What the
+ * editor calls for every structural edit, so the rules live here once.
+ *
+ * 'replace' (not in the spec, which has the JSON area re-emit the list): on the primary the new list is taken
+ * and any secondary whose structure now differs is overwritten by syncSecondaries, which the modal reports;
+ * on a secondary the new list must keep the primary's structure, since only the primary adds and removes.
+ */
+export function applyEdit(state: MultiCountryState, edit: StructuralEdit): EditOutcome {
+  const unchanged = (outcome: RuleOutcome): EditOutcome => ({ ...outcome, overwritten: [] });
+  switch (edit.kind) {
+    case 'add':
+      return unchanged(addComponent(state, edit.component, edit.index));
+    case 'remove':
+      return unchanged(removeComponent(state, edit.index));
+    case 'move':
+      return unchanged(reorder(state, edit.from, edit.to));
+    case 'hide':
+      return unchanged({ state: setHidden(state, edit.index, edit.hidden), reason: null });
+    case 'rename':
+      return unchanged({ state: rename(state, edit.index, edit.name), reason: null });
+    case 'classes':
+      return unchanged({ state: applyClasses(state, edit.index, edit.classes), reason: null });
+    case 'replace': {
+      const components = [...edit.components];
+      if (!isPrimarySelected(state)) {
+        if (!sameStructure(componentsOf(state, state.primary), components)) return { state, reason: ONLY_PRIMARY_RESTRUCTURES, overwritten: [] };
+        return { state: withCountryComponents(state, state.selected, components), reason: null, overwritten: [] };
+      }
+      const synced = syncSecondaries(withCountryComponents(state, state.primary, components));
+      return { state: synced.state, reason: null, overwritten: synced.overwritten };
+    }
+  }
 }

@@ -2,6 +2,7 @@ import got, { HTTPError, TimeoutError, type Got } from 'got';
 import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
 import { StudioError } from '../../core/result';
+import { formatUtcTime } from '../../core/rules/utcTime';
 import {
   PageContentSchema,
   PageSummarySchema,
@@ -110,7 +111,7 @@ export function createContentClient(baseUrl: string, options: ContentClientOptio
     if (status === 409) {
       const latest = parsed?.error.latest;
       // A team's service may not say who saved; the conflict is just as real.
-      const who = latest ? ` (${latest.author}, ${formatTime(latest.timestamp)})` : '';
+      const who = latest ? ` (${latest.author}, ${formatUtcTime(latest.timestamp)})` : '';
       return new StudioError('conflict', `Someone else saved this page since you opened it${who}.`, latest);
     }
     if (status === 404 && parsed?.error.code === 'not-found') {
@@ -154,11 +155,4 @@ function safeJson<S extends z.ZodType>(text: string, schema: S): z.output<S> | n
   } catch {
     return null;
   }
-}
-
-/** UTC, spelled out: editors of one page sit in different countries, so local time would mislead. */
-function formatTime(timestamp: string): string {
-  const date = new Date(timestamp);
-  if (Number.isNaN(date.getTime())) return timestamp;
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

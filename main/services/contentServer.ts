@@ -275,22 +275,33 @@ function createVersionStore(contentRoot: string) {
     }
   }
 
+  /**
+   * The page's content is its newest version of kind 'content': a bookmark is a snapshot beside the page,
+   * so it is never what the page shows, nor the base a save is checked against.
+   */
+  async function newestContent(folder: string, numbers: readonly number[]): Promise<StoredVersion | null> {
+    for (const number of numbers) {
+      const stored = await readVersion(folder, number);
+      if (stored?.kind === 'content') return stored;
+    }
+    return null;
+  }
+
   async function latest(key: PageKey): Promise<StoredVersion | null> {
     const folder = pageFolder(key);
-    const [newest] = await versionNumbers(folder);
-    return newest === undefined ? null : readVersion(folder, newest);
+    return newestContent(folder, await versionNumbers(folder));
   }
 
   async function save(content: PageContent, kind: VersionKind, baseHash: string | null | undefined) {
     const key = keyOf(content);
     const folder = pageFolder(key);
     return enqueue(folder, async (): Promise<VersionSummary> => {
-      const [newest] = await versionNumbers(folder);
-      if (baseHash !== undefined && newest !== undefined) {
-        const current = await readVersion(folder, newest);
+      const numbers = await versionNumbers(folder);
+      if (baseHash !== undefined) {
+        const current = await newestContent(folder, numbers);
         if (current) assertNoConflict(key, baseHash, current);
       }
-      const version = (newest ?? 0) + 1;
+      const version = (numbers[0] ?? 0) + 1;
       const stored: StoredVersion = { version, kind, content };
       await writeFileAtomic(join(folder, versionFileName(version)), JSON.stringify(stored));
       return versionSummary(stored);
@@ -322,7 +333,8 @@ function createVersionStore(contentRoot: string) {
       const file = join(folder, versionFileName(version));
       const cached = summaryCache.get(file);
       if (cached) return cached;
-      const stored = await readVersionOrSkip(folder, version);
+      const newest = await readVersionOrSkip(folder, version);
+      const stored = newest?.kind === 'bookmark' ? await newestContent(folder, await versionNumbers(folder)).catch(() => null) : newest;
       if (!stored) return null;
       const summary = pageSummary(key, stored);
       summaryCache.set(file, summary);

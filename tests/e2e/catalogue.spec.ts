@@ -112,7 +112,7 @@ test('favourites belong to the user and survive a restart', async ({ page, host 
 
   await host.restart();
   await page.goto(host.url);
-  await page.getByRole('row', { name: /favourites/ }).getByRole('button', { name: /^Open/ }).click();
+  await page.getByRole('row', { name: /favourites/ }).getByRole('button', { name: /^Open \S+ \(/ }).click();
   await page.getByRole('button', { name: 'Add Component' }).click();
   const reopened = page.getByRole('dialog', { name: 'Add a Component' }).getByRole('list', { name: 'Favourite components' });
   await expect(reopened.getByRole('button', { name: /^Add (TableView|Blog)$/ })).toHaveCount(2);

@@ -212,7 +212,7 @@ test('saving keeps the custom styles and scripts, and reopening applies them aga
   expect(saved).not.toHaveProperty('scripts');
 
   const row = page.getByRole('row', { name: /saved-assets/ });
-  await row.getByRole('button', { name: /^Open/ }).click();
+  await row.getByRole('button', { name: /^Open \S+ \(/ }).click();
   const frame = preview(page);
   await expect(frame.locator('.main-banner h2')).toHaveCSS('color', 'rgb(255, 0, 0)');
   await expect(frame.locator('body')).toHaveAttribute('data-ran', 'yes');

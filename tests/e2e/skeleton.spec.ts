@@ -120,7 +120,7 @@ test('an editor creates a page, edits it with a live preview and saves it to UAT
   // Reopen from the dashboard.
   const row = page.getByRole('row', { name: /summer-sale-2026/ });
   await expect(row).toContainText(E2E_USER.toLowerCase());
-  await row.getByRole('button', { name: /^Open/ }).click();
+  await row.getByRole('button', { name: /^Open \S+ \(/ }).click();
   await expect.poll(() => rowTitles(page)).toEqual(['Hero Banner', 'Custom HTML']);
   await expect(preview(page).locator('[data-component="MainBanner"] h2')).toHaveText('Big Summer Sale!');
 });
@@ -149,7 +149,7 @@ test('a failed save keeps the draft and stays in the editor; the draft survives 
   await page.goto(host.url);
   const row = page.getByRole('row', { name: /offline-page/ });
   await expect(row).toContainText('Draft');
-  await row.getByRole('button', { name: /^Open/ }).click();
+  await row.getByRole('button', { name: /^Open \S+ \(/ }).click();
   await expect.poll(() => rowTitles(page)).toEqual(['Spot Carousel']);
 });
 

@@ -183,6 +183,24 @@ describe('bookmarks', () => {
     const stored = JSON.parse(await readFile(join(homeFolder(), 'v000003.json'), 'utf8'));
     expect(stored.kind).toBe('bookmark');
   });
+
+  it('is never the page itself: saves are checked against, and readers get, the newest content version', async () => {
+    const saved = makePage({ title: 'Saved' });
+    await post('/saveContent', { content: saved });
+    await post('/saveBookmark', { content: makePage({ title: 'Snapshot' }) });
+
+    const page = await call(`/page?${query(HOME_KEY)}`);
+    expect(page.body.content.hash).toBe(saved.hash);
+    expect(page.body.version.version).toBe(1);
+    const listed = await call('/pages');
+    expect(listed.body.pages).toHaveLength(1);
+    expect(listed.body.pages[0].hash).toBe(saved.hash);
+
+    // The editor's next save starts from the saved content, not from its own bookmark.
+    const next = await post('/saveContent', { content: makePage({ title: 'Next' }), baseHash: saved.hash });
+    expect(next.status).toBe(201);
+    expect(next.body.version).toMatchObject({ version: 3, kind: 'content' });
+  });
 });
 
 describe('listing pages', () => {

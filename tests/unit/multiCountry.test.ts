@@ -4,6 +4,9 @@ import {
   MAX_REVIEW_PAGES,
   ONLY_PRIMARY_ADDS,
   ONLY_PRIMARY_REMOVES,
+  ONLY_PRIMARY_REORDERS,
+  ONLY_PRIMARY_RESTRUCTURES,
+  applyEdit,
   addComponent,
   applyClasses,
   canAddOrRemove,
@@ -117,7 +120,7 @@ describe('canAddOrRemove', () => {
 describe('reorder', () => {
   it('on the primary moves the same index in every country, matching by index not identifier', () => {
     const before = frozen(state('gb'));
-    const after = reorder(before, 0, 2);
+    const after = reorder(before, 0, 2).state;
     expect(types(after, 'gb')).toEqual(['Carousel', 'Text', 'Banner']);
     expect(types(after, 'de')).toEqual(['Carousel', 'Text', 'Banner']);
     expect(types(after, 'fr')).toEqual(['Carousel', 'Text', 'Banner']);
@@ -126,26 +129,30 @@ describe('reorder', () => {
     expect(types(before, 'gb')).toEqual(['Banner', 'Carousel', 'Text']);
   });
 
-  it('on a secondary moves only that country', () => {
-    const after = reorder(frozen(state('de')), 2, 0);
-    expect(types(after, 'de')).toEqual(['Text', 'Banner', 'Carousel']);
-    expect(types(after, 'gb')).toEqual(['Banner', 'Carousel', 'Text']);
-    expect(types(after, 'fr')).toEqual(['Banner', 'Carousel', 'Text']);
+  it('on a secondary is refused: the primary owns the order', () => {
+    const before = frozen(state('de'));
+    const outcome = reorder(before, 2, 0);
+    expect(outcome.reason).toBe(ONLY_PRIMARY_REORDERS);
+    expect(outcome.state).toBe(before);
   });
 
   it('leaves a secondary too short for the move as it is (syncSecondaries realigns it)', () => {
     const s = withCountryComponents(state('gb'), 'fr', page('fr').slice(0, 2));
-    const after = reorder(s, 0, 2);
+    const after = reorder(s, 0, 2).state;
     expect(types(after, 'de')).toEqual(['Carousel', 'Text', 'Banner']);
     expect(types(after, 'fr')).toEqual(['Banner', 'Carousel']);
   });
 
   it('ignores out-of-range and no-op moves', () => {
     const s = state();
-    expect(reorder(s, 0, 3)).toBe(s);
-    expect(reorder(s, -1, 1)).toBe(s);
-    expect(reorder(s, 1, 1)).toBe(s);
-    expect(reorder(s, 0.5, 1)).toBe(s);
+    expect(reorder(s, 0, 3)).toEqual({ state: s, reason: null });
+    expect(reorder(s, 0, 3).state).toBe(s);
+    expect(reorder(s, -1, 1)).toEqual({ state: s, reason: null });
+    expect(reorder(s, -1, 1).state).toBe(s);
+    expect(reorder(s, 1, 1)).toEqual({ state: s, reason: null });
+    expect(reorder(s, 1, 1).state).toBe(s);
+    expect(reorder(s, 0.5, 1)).toEqual({ state: s, reason: null });
+    expect(reorder(s, 0.5, 1).state).toBe(s);
   });
 });
 
@@ -313,5 +320,50 @@ describe('switchCountry', () => {
 
   it('throws for a country that is not being edited', () => {
     expect(() => switchCountry(state(), 'es', [])).toThrow(/Spain is not one of the countries/);
+  });
+});
+
+describe('applyEdit', () => {
+  it('runs each structural edit through its rule', () => {
+    const added = applyEdit(frozen(state('gb')), { kind: 'add', component: component('Video', 'Video-1'), index: 1 });
+    expect(types(added.state, 'fr')).toEqual(['Banner', 'Video', 'Carousel', 'Text']);
+    expect(applyEdit(state('gb'), { kind: 'remove', index: 0 }).state.entries.every((entry) => entry.components.length === 2)).toBe(true);
+    expect(types(applyEdit(state('gb'), { kind: 'move', from: 2, to: 0 }).state, 'de')).toEqual(['Text', 'Banner', 'Carousel']);
+    expect(componentsOf(applyEdit(state('gb'), { kind: 'hide', index: 1, hidden: true }).state, 'fr')[1]?.hidden).toBe(true);
+    expect(componentsOf(applyEdit(state('de'), { kind: 'rename', index: 0, name: 'Held' }).state, 'gb')[0]?.name).toBe('Banner Banner-gb');
+    expect(componentsOf(applyEdit(state('de'), { kind: 'classes', index: 0, classes: ['wide'] }).state, 'gb')[0]?.classes).toEqual(['wide']);
+  });
+
+  it('passes on the refusals of the rules for a secondary', () => {
+    const s = frozen(state('de'));
+    expect(applyEdit(s, { kind: 'add', component: component('Video', 'V'), index: 0 }).reason).toBe(ONLY_PRIMARY_ADDS);
+    expect(applyEdit(s, { kind: 'remove', index: 0 }).reason).toBe(ONLY_PRIMARY_REMOVES);
+    expect(applyEdit(s, { kind: 'move', from: 0, to: 1 }).reason).toBe(ONLY_PRIMARY_REORDERS);
+  });
+
+  it('replace on the primary overwrites the secondaries whose structure no longer matches, and says which', () => {
+    const shorter = page('gb').slice(0, 2);
+    const outcome = applyEdit(frozen(state('gb')), { kind: 'replace', components: shorter });
+    expect(outcome.reason).toBeNull();
+    expect(outcome.overwritten).toEqual(['de', 'fr']);
+    expect(ids(outcome.state, 'fr')).toEqual(['Banner-gb', 'Carousel-gb']);
+  });
+
+  it('replace on the primary with the same structure keeps the secondaries (their translations)', () => {
+    const retitled = page('gb').map((c) => ({ ...c, content: { title: 'New' } }));
+    const outcome = applyEdit(state('gb'), { kind: 'replace', components: retitled });
+    expect(outcome.overwritten).toEqual([]);
+    expect(ids(outcome.state, 'de')).toEqual(ids(state(), 'de'));
+  });
+
+  it('replace on a secondary takes new content but not a new structure', () => {
+    const s = frozen(state('de'));
+    const retitled = page('de').map((c) => ({ ...c, content: { title: 'Neu' } }));
+    const ok = applyEdit(s, { kind: 'replace', components: retitled });
+    expect(componentsOf(ok.state, 'de')[0]?.content).toEqual({ title: 'Neu' });
+    expect(componentsOf(ok.state, 'gb')).toBe(componentsOf(s, 'gb'));
+    const refused = applyEdit(s, { kind: 'replace', components: page('de').slice(1) });
+    expect(refused.reason).toBe(ONLY_PRIMARY_RESTRUCTURES);
+    expect(refused.state).toBe(s);
   });
 });

@@ -1,4 +1,116 @@
-// Placeholder replaced by the History panel (issue 5); mounted by Editor.tsx.
-export function HistoryDialog(_props: { open: boolean; onOpenChange(open: boolean): void }) {
-  return null;
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { contentHash } from '../../../../core/rules/hash';
+import { bookmarkFor } from '../../../../core/rules/page';
+import { formatUtcTime } from '../../../../core/rules/utcTime';
+import type { Component, VersionSummary } from '../../../../core/schemas';
+import { call } from '../api';
+import { useRemote } from '../links/useRemote';
+import { useDoc } from '../state/docContext';
+import { toast } from '../state/toasts';
+import { Modal } from '../ui/Modal';
+import { DiffWithCurrent } from './DiffView';
+import { SavedVersion } from './SavedVersion';
+import './history.css';
+
+/** The page's saved versions, newest first; one of them against the current content, and its restore. */
+export function HistoryDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const close = () => onOpenChange(false);
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="Version history" wide>
+      <div className="version-history">
+        {/* Mounted on each opening, so the list is read afresh: a colleague may have saved meanwhile. */}
+        <Versions onRestored={close} />
+        <div className="modal-actions">
+          <button type="button" onClick={close}>
+            Close
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+function Versions({ onRestored }: { onRestored(): void }) {
+  const doc = useDoc();
+  const [attempt, setAttempt] = useState(0);
+  const [selected, setSelected] = useState<number | null>(null);
+  const listing = useRemote(`${bookmarkFor(doc.key)}#${attempt}`, () => call('listVersions', { key: doc.key }));
+
+  if (listing.loading) return <p className="loading">Loading the saved versions…</p>;
+  if (listing.error !== null || listing.data === undefined) {
+    return (
+      <div role="alert" className="history-error">
+        <p className="field-error">The saved versions could not be loaded: {listing.error}</p>
+        <button type="button" onClick={() => setAttempt((n) => n + 1)}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (listing.data.versions.length === 0) return <p className="empty">This page has not been saved yet.</p>;
+
+  const restore = (version: number, components: readonly Component[]) => {
+    // A refused replacement (multi-country rules) has been explained to the user by the document.
+    if (!doc.replaceAll(components)) return;
+    toast(`Restored version ${version}. It is not saved yet; Undo brings back what you had.`);
+    onRestored();
+  };
+
+  return (
+    <div className="history-columns">
+      <VersionList versions={listing.data.versions} selected={selected} onSelect={setSelected} />
+      <div className="history-detail">
+        {selected === null ? (
+          <p className="empty">Select a version to compare it with the current content.</p>
+        ) : (
+          <SavedVersion key={selected} pageKey={doc.key} version={selected} label={`Version ${selected}`}>
+            {(loaded) => (
+              <>
+                <RestoreButton components={loaded.components} onRestore={() => restore(selected, loaded.components)} />
+                <DiffWithCurrent before={loaded.components} beforeLabel={`version ${selected}`} />
+              </>
+            )}
+          </SavedVersion>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function VersionList({ versions, selected, onSelect }: { versions: readonly VersionSummary[]; selected: number | null; onSelect(version: number): void }) {
+  // The embedded service answers newest first; a team's service may not, and the list promises it.
+  const newestFirst = [...versions].sort((a, b) => b.version - a.version);
+  return (
+    <ul className="version-list" aria-label="Saved versions">
+      {newestFirst.map((version) => (
+        <li key={version.version}>
+          <button type="button" className="version-item" aria-pressed={selected === version.version} onClick={() => onSelect(version.version)}>
+            <span className="version-heading">
+              Version {version.version}
+              {version.kind === 'bookmark' && <span className="version-badge">Bookmark</span>}
+            </span>
+            <span>{version.author}</span>
+            <span className="muted">{formatUtcTime(version.timestamp)}</span>
+            {version.commitMessage && <span className="version-message">{version.commitMessage}</span>}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Restoring a version equal to the current content would only add an empty undo step. */
+function RestoreButton({ components, onRestore }: { components: readonly Component[]; onRestore(): void }) {
+  const doc = useDoc();
+  useAtomValue(doc.revisionAtom);
+  const same = contentHash(components) === contentHash(doc.components());
+  return (
+    <div className="history-restore">
+      <p className="hint">{same ? 'This version has the same components as the current content.' : 'Restoring replaces the components; the page options stay as they are. It is one change: Undo brings back what you had.'}</p>
+      <button type="button" className="primary" disabled={same} onClick={onRestore}>
+        Restore this version
+      </button>
+    </div>
+  );
 }

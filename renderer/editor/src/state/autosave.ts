@@ -1,3 +1,4 @@
+import { atom, type PrimitiveAtom } from 'jotai';
 import { call, errorMessage } from '../api';
 import type { EditorDocument } from './document';
 
@@ -60,3 +61,29 @@ export function createAutosave(doc: EditorDocument, report: (state: AutosaveStat
 }
 
 export type Autosave = ReturnType<typeof createAutosave>;
+
+export interface DocumentAutosave {
+  autosave: Autosave;
+  /** The status for the editor's status line, in the document's store. */
+  stateAtom: PrimitiveAtom<AutosaveState>;
+}
+
+const autosaves = new WeakMap<EditorDocument, DocumentAutosave>();
+
+/**
+ * The one autosave of a document: the editor showing it and, in multi-country editing, the documents of the
+ * other countries (which change while not shown) share it, so their writes never overlap.
+ */
+export function autosaveOf(doc: EditorDocument): DocumentAutosave {
+  const existing = autosaves.get(doc);
+  if (existing) return existing;
+  const stateAtom = atom<AutosaveState>({ status: 'saved' });
+  const autosave = createAutosave(doc, (next) => {
+    // Only real changes of status reach the store, so a keystroke re-renders the status line at most once.
+    const current = doc.store.get(stateAtom);
+    if (current.status !== next.status || next.status === 'failed') doc.store.set(stateAtom, next);
+  });
+  const created = { autosave, stateAtom };
+  autosaves.set(doc, created);
+  return created;
+}

@@ -3,14 +3,32 @@ import type { PreviewCommand } from '../../../../core/preview';
 import type { Component, Draft, PageKey, PageMeta } from '../../../../core/schemas';
 import { documentHash } from '../../../../core/rules/page';
 import { moveItem } from '../../../../core/rules/paths';
-import { History } from './history';
+import type { StructuralEdit } from '../../../../core/rules/multiCountry';
+import { History, type Change } from './history';
 
 export interface DocumentSinks {
   /** Sends the preview only what changed. */
   preview(command: PreviewCommand): void;
   /** Called after every change; the autosave debounces it. */
   changed(): void;
+  /** Told why an edit was refused (multi-country rules); nothing changed. */
+  refused(reason: string): void;
 }
+
+/** What a change of this document and its followers is made of: the undo and redo of one edit. */
+export type Edit = Omit<Change, 'key'>;
+
+/**
+ * Set in multi-country editing (multi/session.ts): what the other countries' documents do along with a
+ * structural edit of this one (editor spec §4), or why the edit is refused. The followers' edits are
+ * recorded in this document's history with its own, so one undo takes the whole edit back everywhere.
+ */
+export interface StructureLink {
+  readonly canAddOrRemove: boolean;
+  follow(edit: StructuralEdit): { refused: string } | { followers: Edit[] };
+}
+
+const NO_SINKS: DocumentSinks = { preview: () => {}, changed: () => {}, refused: () => {} };
 
 /**
  * The page being edited, as a node index: one atom per component keyed by _identifier plus an order atom,
@@ -29,7 +47,8 @@ export class EditorDocument {
   readonly canRedoAtom = atom(false);
   private readonly history: History;
   private readonly componentAtoms = new Map<string, PrimitiveAtom<Component>>();
-  private sinks: DocumentSinks = { preview: () => {}, changed: () => {} };
+  private sinks: DocumentSinks = NO_SINKS;
+  private link: StructureLink | null = null;
   readonly key: PageKey;
   readonly bookmark: string;
   baseHash: string | null;
@@ -46,8 +65,17 @@ export class EditorDocument {
     this.store.set(this.dirtyAtom, this.computeDirty());
   }
 
-  connect(sinks: DocumentSinks): void {
-    this.sinks = sinks;
+  connect(sinks: Partial<DocumentSinks>): void {
+    this.sinks = { ...NO_SINKS, ...sinks };
+  }
+
+  linkStructure(link: StructureLink | null): void {
+    this.link = link;
+  }
+
+  /** Only the primary country may add or remove components in multi-country editing (spec §2, §6). */
+  get canAddOrRemove(): boolean {
+    return this.link?.canAddOrRemove ?? true;
   }
 
   private changed(): void {
@@ -102,26 +130,94 @@ export class EditorDocument {
     this.perform({ key: typing === null ? null : `meta:${typing}`, undo: () => this.putMeta(before), redo: () => this.putMeta(after) });
   }
 
-  add(component: Component, index = this.order.length): void {
-    this.perform({ key: null, undo: () => this.removeComponent(component._identifier), redo: () => this.insertComponent(component, index) });
+  // The structural edits below answer whether they were made: in multi-country editing the rules of
+  // core/rules/multiCountry.ts may refuse one (the sinks are told why) or make the other countries follow.
+
+  add(component: Component, index = this.order.length): boolean {
+    return this.performStructural(
+      { kind: 'add', component, index },
+      { undo: () => this.removeComponent(component._identifier), redo: () => this.insertComponent(component, index) },
+    );
   }
 
-  remove(id: string): void {
+  remove(id: string): boolean {
     const component = this.component(id);
     const index = this.indexOf(id);
-    this.perform({ key: null, undo: () => this.insertComponent(component, index), redo: () => this.removeComponent(id) });
+    return this.performStructural(
+      { kind: 'remove', index },
+      { undo: () => this.insertComponent(component, index), redo: () => this.removeComponent(id) },
+    );
   }
 
-  move(from: number, to: number): void {
+  move(from: number, to: number): boolean {
     const target = Math.max(0, Math.min(this.order.length - 1, to));
-    if (from === target || from < 0 || from >= this.order.length) return;
-    this.perform({ key: null, undo: () => this.reorder(target, from), redo: () => this.reorder(from, target) });
+    if (from === target || from < 0 || from >= this.order.length) return false;
+    return this.performStructural(
+      { kind: 'move', from, to: target },
+      { undo: () => this.reorder(target, from), redo: () => this.reorder(from, target) },
+    );
+  }
+
+  setHidden(id: string, hidden: boolean): boolean {
+    return this.performStructural({ kind: 'hide', index: this.indexOf(id), hidden }, this.componentEdit(id, (c) => ({ ...c, hidden })));
+  }
+
+  rename(id: string, name: string): boolean {
+    return this.performStructural({ kind: 'rename', index: this.indexOf(id), name }, this.componentEdit(id, (c) => ({ ...c, name })));
+  }
+
+  applyClasses(id: string, classes: readonly string[]): boolean {
+    return this.performStructural(
+      { kind: 'classes', index: this.indexOf(id), classes },
+      this.componentEdit(id, (c) => ({ ...c, classes: [...classes] })),
+    );
   }
 
   /** Replaces the whole list, as the JSON editor does; atoms of unchanged components are reused. */
-  replaceAll(components: readonly Component[]): void {
+  replaceAll(components: readonly Component[]): boolean {
+    return this.performStructural({ kind: 'replace', components }, this.replacement(components));
+  }
+
+  /**
+   * This document's side of an edit another document records (multi-country): the list replaced, marked
+   * changed and autosaved, but kept out of this document's history. When the edit changes which components
+   * stand where, this document's own steps (by position) no longer fit and are dropped.
+   */
+  followingReplacement(components: readonly Component[]): Edit {
+    const edit = this.replacement(components);
+    const restructures = components.length !== this.order.length || components.some((c, at) => c._identifier !== this.order[at]);
+    const apply = (step: () => void) => () => {
+      step();
+      if (restructures) this.history.clear();
+      this.afterHistoryMove();
+    };
+    return { undo: apply(edit.undo), redo: apply(edit.redo) };
+  }
+
+  /** Records edits of other documents (a translation into them) as one undoable step of this one. */
+  performFollowers(followers: readonly Edit[]): void {
+    if (followers.length > 0) this.perform({ key: null, ...combine(followers) });
+  }
+
+  private replacement(components: readonly Component[]): Edit {
     const before = this.components();
-    this.perform({ key: null, undo: () => this.resetComponents(before), redo: () => this.resetComponents(components) });
+    return { undo: () => this.resetComponents(before), redo: () => this.resetComponents(components) };
+  }
+
+  private componentEdit(id: string, update: (component: Component) => Component): Edit {
+    const before = this.component(id);
+    const after = update(before);
+    return { undo: () => this.putComponent(id, before), redo: () => this.putComponent(id, after) };
+  }
+
+  private performStructural(edit: StructuralEdit, own: Edit): boolean {
+    const outcome = this.link?.follow(edit) ?? { followers: [] };
+    if ('refused' in outcome) {
+      this.sinks.refused(outcome.refused);
+      return false;
+    }
+    this.perform({ key: null, ...combine([own, ...outcome.followers]) });
+    return true;
   }
 
   undo(): void {
@@ -150,7 +246,10 @@ export class EditorDocument {
   // The raw changes below apply one edit and tell the preview; they record nothing.
 
   private putComponent(id: string, component: Component): void {
-    this.store.set(this.componentAtom(id), component);
+    // A step of a history cleared by a following replacement never runs, but a guard costs nothing.
+    const componentAtom = this.componentAtoms.get(id);
+    if (!componentAtom) return;
+    this.store.set(componentAtom, component);
     this.sinks.preview({ type: 'upsert', component });
   }
 
@@ -237,4 +336,12 @@ export class EditorDocument {
     const open = this.store.get(this.openIdAtom);
     if (open && !seen.has(open)) this.store.set(this.openIdAtom, null);
   }
+}
+
+/** Edits made as one: redone in order, undone in reverse. */
+function combine(edits: readonly Edit[]): Edit {
+  return {
+    redo: () => edits.forEach((edit) => edit.redo()),
+    undo: () => edits.toReversed().forEach((edit) => edit.undo()),
+  };
 }

@@ -57,6 +57,11 @@ export class History {
     return true;
   }
 
+  clear(): void {
+    this.past = [];
+    this.future = [];
+  }
+
   get canUndo(): boolean {
     return this.past.length > 0;
   }

@@ -45,7 +45,7 @@ export function AddComponentDialog({ open, onOpenChange }: { open: boolean; onOp
 
   const add = (entry: Template) => {
     const component = componentFromTemplate(entry, doc.components().map((c) => c.name));
-    doc.add(component);
+    if (!doc.add(component)) return;
     doc.setOpen(component._identifier);
     onOpenChange(false);
     setSearch('');

@@ -5,6 +5,7 @@ import { DASHBOARD_PATH, useRoute } from '../router';
 import { userAtom } from '../state/session';
 import { Dashboard } from './Dashboard';
 import { EditorRoute } from './EditorRoute';
+import { CountriesRoute } from '../multi/CountriesRoute';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { FocalPointScreen } from '../focal/FocalPointScreen';
 import { SignIn } from './SignIn';
@@ -27,13 +28,14 @@ export function App() {
   if (user === undefined) screen = <p className="loading">Loading…</p>;
   else if (user === null) screen = <SignIn />;
   else if (route.name === 'editor') screen = <EditorRoute key={route.bookmark} bookmark={route.bookmark} />;
+  else if (route.name === 'countries') screen = <CountriesRoute key={route.bookmarks.join('/')} bookmarks={route.bookmarks} />;
   else if (route.name === 'dashboard') screen = <Dashboard />;
   else if (route.name === 'settings') screen = <SettingsScreen />;
   else if (route.name === 'focalPoint') screen = <FocalPointScreen />;
   else
     screen = (
       <main className="message-screen">
-        <p>There is no screen at {route.name === 'unknown' ? route.path : window.location.hash}.</p>
+        <p>There is no screen at {route.path}.</p>
         <a href={`#${DASHBOARD_PATH}`}>Back to the Content Editor dashboard</a>
       </main>
     );

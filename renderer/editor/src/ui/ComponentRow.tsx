@@ -79,7 +79,7 @@ const RowBody = memo(function RowBody({ id }: { id: string }) {
         <input
           type="checkbox"
           checked={component.hidden}
-          onChange={(e) => doc.updateComponent(id, (current) => ({ ...current, hidden: e.target.checked }))}
+          onChange={(e) => doc.setHidden(id, e.target.checked)}
         />
         Hide Component
       </label>
@@ -88,7 +88,7 @@ const RowBody = memo(function RowBody({ id }: { id: string }) {
           Name
           <input value={name} onChange={(e) => setName(e.target.value)} />
         </label>
-        <button type="button" onClick={() => doc.updateComponent(id, (current) => ({ ...current, name: name.trim() }))}>
+        <button type="button" onClick={() => doc.rename(id, name.trim())}>
           Update Name
         </button>
       </div>
@@ -97,7 +97,7 @@ const RowBody = memo(function RowBody({ id }: { id: string }) {
           Custom Classes
           <input value={classes} placeholder="class-one, class-two" onChange={(e) => setClasses(e.target.value)} />
         </label>
-        <button type="button" onClick={() => doc.updateComponent(id, (current) => ({ ...current, classes: parseClasses(classes) }))}>
+        <button type="button" onClick={() => doc.applyClasses(id, parseClasses(classes))}>
           Apply Classes
         </button>
       </div>
@@ -115,9 +115,11 @@ const RowBody = memo(function RowBody({ id }: { id: string }) {
           ))}
         </fieldset>
       )}
-      <button type="button" className="danger" onClick={() => removeWithUndo(doc, id)}>
-        Remove Component
-      </button>
+      {doc.canAddOrRemove && (
+        <button type="button" className="danger" onClick={() => removeWithUndo(doc, id)}>
+          Remove Component
+        </button>
+      )}
     </div>
   );
 });

@@ -4,6 +4,7 @@ import { countryName } from '../../../../core/countries';
 import { bookmarkFor } from '../../../../core/rules/page';
 import type { PageKey, PageSummary } from '../../../../core/schemas';
 import { call, errorMessage } from '../api';
+import { CountriesDialog } from '../multi/CountriesDialog';
 import { FOCAL_POINT_PATH, SETTINGS_PATH, editorPath, navigate } from '../router';
 import { Header } from './Header';
 import { NewPageDialog } from './NewPageDialog';
@@ -46,6 +47,7 @@ export function Dashboard() {
   const [country, setCountry] = useState('');
   const [text, setText] = useState('');
   const [creating, setCreating] = useState(false);
+  const [openingInCountries, setOpeningInCountries] = useState<Row | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -156,6 +158,13 @@ export function Dashboard() {
                   <td>
                     <button type="button" onClick={() => void open(row.key)} aria-label={`Open ${row.key.page} (${row.key.fascia} ${row.key.country})`}>
                       Open
+                    </button>{' '}
+                    <button
+                      type="button"
+                      onClick={() => setOpeningInCountries(row)}
+                      aria-label={`Open ${row.key.page} in countries (${row.key.fascia} ${row.key.country})`}
+                    >
+                      Open in countries
                     </button>
                   </td>
                 </tr>
@@ -165,6 +174,13 @@ export function Dashboard() {
         )}
       </main>
       <NewPageDialog open={creating} onOpenChange={setCreating} />
+      {openingInCountries && (
+        <CountriesDialog
+          page={openingInCountries.key}
+          category={openingInCountries.category}
+          onClose={() => setOpeningInCountries(null)}
+        />
+      )}
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { atom, Provider, useAtomValue, type PrimitiveAtom } from 'jotai';
 import { brandName } from '../../../../core/fascias';
 import { countryName } from '../../../../core/countries';
 import { DASHBOARD_PATH, navigate } from '../router';
-import { createAutosave, type AutosaveState } from '../state/autosave';
+import { autosaveOf, type AutosaveState } from '../state/autosave';
 import { DocContext, useDoc } from '../state/docContext';
 import { EMPTY_PAGE_ASSETS, linkPreview, postToPreview } from '../state/previewLink';
 import { usePreviewMode } from '../state/previewMode';
@@ -21,6 +21,13 @@ import { ScriptManagerDialog } from '../assets/ScriptManagerDialog';
 import { StylesManagerDialog } from '../assets/StylesManagerDialog';
 import { QueryBuilderDialog } from '../querybuilder/QueryBuilderDialog';
 import { HistoryDialog } from '../history/HistoryDialog';
+import { CountryHeader } from '../multi/CountryHeader';
+import { OverwrittenDialog } from '../multi/OverwrittenDialog';
+import { ReviewBar } from '../multi/ReviewBar';
+import { ReviewSaveDialog } from '../multi/ReviewSaveDialog';
+import { TranslateButton } from '../multi/TranslateButton';
+import type { MultiCountrySession } from '../multi/session';
+import { EDITING } from '../../../../core/rules/review';
 import { withLinkInserted, withQueryInserted } from '../../../../core/rules/insertIntoComponent';
 import type { Component } from '../../../../core/schemas';
 import { ShortcutsDialog, useEditorShortcuts } from './shortcuts';
@@ -61,23 +68,22 @@ function AutosaveStatus({ stateAtom }: { stateAtom: PrimitiveAtom<AutosaveState>
   );
 }
 
-/** The page editor (editor spec §2): a collapsible panel of components beside the live preview. */
-export function Editor({ doc }: { doc: EditorDocument }) {
+const NO_REVIEW = atom(EDITING);
+
+/**
+ * The page editor (editor spec §2): a collapsible panel of components beside the live preview. With `multi`,
+ * one country of a page edited in several (multi-country mode): the header shows the country, REVIEW PAGES
+ * replaces SAVE CONTENT, and leaving is not blocked.
+ */
+export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCountrySession }) {
   // The status lives in its own atom so a keystroke re-renders the status line, not the editor.
-  const autosaveStateAtom = useMemo(() => atom<AutosaveState>({ status: 'saved' }), []);
-  const autosave = useMemo(
-    () =>
-      createAutosave(doc, (next) => {
-        const current = doc.store.get(autosaveStateAtom);
-        if (current.status !== next.status || next.status === 'failed') doc.store.set(autosaveStateAtom, next);
-      }),
-    [doc, autosaveStateAtom],
-  );
+  const { autosave, stateAtom: autosaveStateAtom } = autosaveOf(doc);
   const [panelOpen, setPanelOpen] = useState(true);
   const [previewMode, setPreviewMode] = usePreviewMode();
   // Leaving the page leaves preview mode too.
   useEffect(() => () => setPreviewMode(false), [setPreviewMode]);
-  const showPanel = panelOpen && !previewMode;
+  const reviewing = useAtomValue(multi?.reviewAtom ?? NO_REVIEW, { store: multi?.store }).mode === 'reviewing';
+  const showPanel = panelOpen && !previewMode && !reviewing;
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [adding, setAdding] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -88,6 +94,7 @@ export function Editor({ doc }: { doc: EditorDocument }) {
   const [stylesOpen, setStylesOpen] = useState(false);
   const [scriptsOpen, setScriptsOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [reviewSaving, setReviewSaving] = useState(false);
   const insertIntoOpen = (insert: (component: Component) => Component) => {
     const id = doc.openId;
     if (id) doc.updateComponent(id, insert);
@@ -97,26 +104,34 @@ export function Editor({ doc }: { doc: EditorDocument }) {
   const insertQuery = (query: string) => insertIntoOpen((component) => withQueryInserted(component, query));
 
   useEffect(() => {
-    doc.connect({ preview: postToPreview, changed: () => autosave.schedule() });
+    doc.connect({ preview: postToPreview, changed: () => autosave.schedule(), refused: toastError });
     const stopEvents = linkPreview(doc, (id) => {
       setPanelOpen(true);
       doc.setOpen(id);
       focusRow(id);
     });
     const warnBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (doc.computeDirty()) event.preventDefault();
+      if (!multi && doc.computeDirty()) event.preventDefault();
     };
     window.addEventListener('beforeunload', warnBeforeUnload);
     return () => {
       stopEvents();
       window.removeEventListener('beforeunload', warnBeforeUnload);
       void autosave.flush();
+      // Not shown any more, still autosaved: in multi-country editing the other countries change it too.
+      doc.connect({ changed: () => autosave.schedule() });
       postToPreview({ type: 'reset', components: [] });
       postToPreview(EMPTY_PAGE_ASSETS);
     };
-  }, [doc, autosave]);
+  }, [doc, autosave, multi]);
 
   const leave = async () => {
+    if (multi) {
+      // Spec §2: in multi-country mode leaving is not blocked; every country's draft is written first.
+      await multi.flushDrafts();
+      navigate(DASHBOARD_PATH);
+      return;
+    }
     await autosave.flush();
     if (doc.computeDirty()) setLeaving(true);
     else navigate(DASHBOARD_PATH);
@@ -134,6 +149,7 @@ export function Editor({ doc }: { doc: EditorDocument }) {
               </button>
             }
           >
+            {multi && <CountryHeader session={multi} country={doc.key.country} />}
             <span className="page-id">
               {countryName(doc.key.country)} · {doc.key.page} · {doc.key.platform}
             </span>
@@ -145,12 +161,24 @@ export function Editor({ doc }: { doc: EditorDocument }) {
           <div className={showPanel ? 'workspace' : 'workspace panel-closed'}>
             <aside className="panel" aria-label="Page components" hidden={!showPanel}>
               <div className="panel-actions">
-                <button type="button" className="primary" onClick={() => setAdding(true)}>
+                <button
+                  type="button"
+                  className="primary"
+                  disabled={!doc.canAddOrRemove}
+                  title={doc.canAddOrRemove ? undefined : 'Components are added on the primary country, and to every country at once.'}
+                  onClick={() => setAdding(true)}
+                >
                   Add Component
                 </button>
-                <button type="button" className="primary" onClick={() => setSaving(true)}>
-                  SAVE CONTENT
-                </button>
+                {multi ? (
+                  <button type="button" className="primary" onClick={() => void multi.review('start')}>
+                    REVIEW PAGES
+                  </button>
+                ) : (
+                  <button type="button" className="primary" onClick={() => setSaving(true)}>
+                    SAVE CONTENT
+                  </button>
+                )}
                 <UndoRedo />
                 <button type="button" className="icon-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setShortcutsOpen(true)}>
                   ?
@@ -182,6 +210,7 @@ export function Editor({ doc }: { doc: EditorDocument }) {
                 <button type="button" onClick={() => setHistoryOpen(true)}>
                   History
                 </button>
+                {multi && <TranslateButton session={multi} />}
               </div>
               {optionsOpen && <OptionsPanel />}
               <ComponentList />
@@ -191,15 +220,22 @@ export function Editor({ doc }: { doc: EditorDocument }) {
               className="panel-toggle"
               aria-label={showPanel ? 'Collapse panel' : 'Expand panel'}
               aria-expanded={showPanel}
-              disabled={previewMode}
+              disabled={previewMode || reviewing}
               onClick={() => setPanelOpen((open) => !open)}
             >
               {showPanel ? '◀' : '▶'}
             </button>
-            <PreviewSurface />
+            <PreviewSurface banner={multi && <ReviewBar session={multi} fascia={doc.key.fascia} onSave={() => setReviewSaving(true)} />} />
           </div>
           <AddComponentDialog open={adding} onOpenChange={setAdding} />
-          <SaveDialog open={saving} onOpenChange={setSaving} beforeSave={() => autosave.flush()} />
+          {multi ? (
+            <>
+              <ReviewSaveDialog session={multi} open={reviewSaving} onOpenChange={setReviewSaving} />
+              <OverwrittenDialog session={multi} />
+            </>
+          ) : (
+            <SaveDialog open={saving} onOpenChange={setSaving} beforeSave={() => autosave.flush()} />
+          )}
           <LeaveDialog open={leaving} onOpenChange={setLeaving} />
           <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
           <StylesManagerDialog open={stylesOpen} onOpenChange={setStylesOpen} />

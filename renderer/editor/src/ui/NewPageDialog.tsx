@@ -1,17 +1,20 @@
 import { useState, type FormEvent } from 'react';
+import type { CountryCode } from '../../../../core/countries';
 import { FASCIAS } from '../../../../core/fascias';
 import { describeIssues } from '../../../../core/contract';
 import { PAGE_CATEGORIES } from '../../../../core/pageCategories';
 import { formatPageName } from '../../../../core/rules/pageName';
 import { PageKeySchema, type Platform } from '../../../../core/schemas';
-import { call, errorMessage } from '../api';
-import { editorPath, navigate } from '../router';
+import { errorMessage } from '../api';
+import { OtherCountriesPicker } from '../multi/OtherCountriesPicker';
+import { openInCountries } from '../multi/openInCountries';
+import { useCountryChoice } from '../multi/useCountryChoice';
 import { Modal } from './Modal';
 import { countryOptions, fasciaOptions } from './options';
 
 export function NewPageDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const [fascia, setFascia] = useState<string>(FASCIAS[0]);
-  const [country, setCountry] = useState<string>('gb');
+  const { primary: country, others, choosePrimary, setOthers, refusal } = useCountryChoice('gb');
   const [pageInput, setPageInput] = useState('');
   const [platform, setPlatform] = useState<Platform>('web');
   const [source, setSource] = useState('content-editor');
@@ -27,9 +30,9 @@ export function NewPageDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       return;
     }
     try {
-      const { draft } = await call('openPage', { key: key.data, category });
+      // With other countries ticked, the page opens in all of them; with none, on its own.
+      await openInCountries(key.data, key.data.country, others, category);
       onOpenChange(false);
-      navigate(editorPath(draft.bookmark));
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -46,7 +49,7 @@ export function NewPageDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         </label>
         <label>
           Country
-          <select value={country} onChange={(e) => setCountry(e.target.value)}>
+          <select value={country} onChange={(e) => choosePrimary(e.target.value as CountryCode)}>
               {countryOptions}
           </select>
         </label>
@@ -76,6 +79,7 @@ export function NewPageDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             ))}
           </select>
         </label>
+        <OtherCountriesPicker primary={country} others={others} onChange={setOthers} refusal={refusal} />
         {error && (
           <p role="alert" className="field-error">
             {error}
@@ -85,7 +89,7 @@ export function NewPageDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           <button type="button" onClick={() => onOpenChange(false)}>
             Cancel
           </button>
-          <button type="submit" className="primary" disabled={!page}>
+          <button type="submit" className="primary" disabled={!page || refusal !== null}>
             Create
           </button>
         </div>

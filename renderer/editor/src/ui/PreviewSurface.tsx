@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { atom, useAtom, useAtomValue } from 'jotai';
 import { PREVIEW_WIDTHS } from '../../../../core/rules/viewport';
 import { call } from '../api';
@@ -14,7 +14,7 @@ const HIDDEN = { x: 0, y: 0, width: 0, height: 0, visible: false };
  * The place the preview occupies. The preview itself is not in this document: it is a separate sandboxed
  * view (a WebContentsView in Electron, an iframe in the browser host) that the shell lays over this box.
  */
-export function PreviewSurface() {
+export function PreviewSurface({ banner }: { banner?: ReactNode }) {
   const box = useRef<HTMLElement>(null);
   const modalsOpen = useAtomValue(openModalsAtom) > 0;
   const viewportWidth = useAtomValue(previewWidthAtom);
@@ -52,6 +52,7 @@ export function PreviewSurface() {
         <PreviewLinksControls />
       </div>
       <PreviewModeBar />
+      {banner}
       <section ref={box} className="preview-surface" aria-label="Preview area" />
     </div>
   );

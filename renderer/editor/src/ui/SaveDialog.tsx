@@ -1,49 +1,116 @@
 import { useState } from 'react';
 import { COMMIT_MESSAGE_MAX, commitMessageError } from '../../../../core/rules/page';
+import type { VersionSummary } from '../../../../core/schemas';
 import { call, errorMessage } from '../api';
+import { ConflictPanel, latestOfConflict } from '../history/ConflictPanel';
+import { DiffWithCurrent } from '../history/DiffView';
+import { SavedVersion } from '../history/SavedVersion';
 import { DASHBOARD_PATH, navigate } from '../router';
 import { useDoc } from '../state/docContext';
+import { saveDocument } from '../state/saveDocument';
 import { toast } from '../state/toasts';
 import { Modal } from './Modal';
 import { toastError } from './Toasts';
 
-/** The Update Page confirmation and the single-country save (editor spec §2, §5). */
+type Action = 'content' | 'bookmark' | 'reload';
+
+/**
+ * The Update Page confirmation and the single-country save (editor spec §2, §5), the bookmark save (§7), and
+ * what a save refused for a conflict offers: review, overwrite, or reload theirs.
+ */
 export function SaveDialog({ open, onOpenChange, beforeSave }: { open: boolean; onOpenChange(open: boolean): void; beforeSave(): Promise<void> }) {
   const doc = useDoc();
   const [message, setMessage] = useState('');
   const [warning, setWarning] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [running, setRunning] = useState<Action | null>(null);
+  const [conflict, setConflict] = useState<VersionSummary | null>(null);
+  const [reviewing, setReviewing] = useState(false);
+  const busy = running !== null;
   const { fascia, country, page } = doc.key;
+  const pageName = `'${fascia} ${country} ${page}'`;
 
-  const confirm = async () => {
+  const close = () => {
+    // A conflict is read again on the next save: by then it may be another one.
+    setConflict(null);
+    setReviewing(false);
+    onOpenChange(false);
+  };
+
+  /** Runs a save once the change message passes (§5); on success the editor returns to the dashboard. */
+  const submit = async (action: Action, save: () => Promise<void>, onError: (error: unknown) => void) => {
     const problem = commitMessageError(message);
     if (problem) {
       setWarning(problem);
       return;
     }
-    setBusy(true);
+    setRunning(action);
     try {
-      await beforeSave();
-      const { version } = await call('saveContent', {
-        key: doc.key,
-        meta: doc.meta,
-        components: doc.components(),
-        baseHash: doc.baseHash,
-        commitMessage: message,
-      });
-      doc.markSaved(version.hash);
-      toast(`Updated content for '${fascia} ${country} ${page}'.`);
-      onOpenChange(false);
+      await save();
+      close();
       navigate(DASHBOARD_PATH);
     } catch (error) {
-      // The draft is untouched, so nothing is lost: the editor stays open to try again.
-      toastError(`The page was not saved: ${errorMessage(error)} Your changes are kept as a draft.`);
-      setBusy(false);
+      onError(error);
     }
+    setRunning(null);
+  };
+
+  /** Saves the page; `overwriting` is a colleague's version this save replaces deliberately. */
+  const saveContent = (overwriting: VersionSummary | null = null) =>
+    submit(
+      'content',
+      async () => {
+        // Their version becomes the base of this save (and of a retry, should this one fail).
+        if (overwriting) doc.baseHash = overwriting.hash;
+        await saveDocument(doc, message);
+        toast(`Updated content for ${pageName}.`);
+      },
+      (error) => {
+        const latest = latestOfConflict(error);
+        if (latest) {
+          setConflict(latest);
+          setReviewing(false);
+          return;
+        }
+        // The draft is untouched, so nothing is lost: the editor stays open to try again.
+        toastError(`The page was not saved: ${errorMessage(error)} Your changes are kept as a draft.`);
+      },
+    );
+
+  const saveBookmark = () =>
+    submit(
+      'bookmark',
+      async () => {
+        // The draft first, so a failure loses nothing.
+        await beforeSave();
+        await call('saveBookmark', { key: doc.key, meta: doc.meta, components: doc.components(), commitMessage: message });
+        toast(`Bookmark saved for ${pageName}.`);
+      },
+      (error) => {
+        console.error('Saving the bookmark failed:', error);
+        toastError(`The bookmark was not saved: ${errorMessage(error)} Your changes are kept as a draft.`);
+      },
+    );
+
+  /** Their version replaces mine as one undoable change, based on theirs from now on; the draft autosaves it. */
+  const reloadTheirs = async (latest: VersionSummary) => {
+    setRunning('reload');
+    try {
+      const theirs = await call('loadVersion', { key: doc.key, version: latest.version });
+      // A refused replacement (multi-country rules) has been explained to the user by the document.
+      if (doc.replaceAll(theirs.components)) {
+        // The draft is written a moment later, with this base.
+        doc.baseHash = latest.hash;
+        toast(`Loaded version ${latest.version} by ${latest.author}. Undo brings back your changes.`, 'info');
+        close();
+      }
+    } catch (error) {
+      toastError(`Their version could not be loaded: ${errorMessage(error)} Your changes are untouched.`);
+    }
+    setRunning(null);
   };
 
   return (
-    <Modal open={open} onOpenChange={(next) => !busy && onOpenChange(next)} title="Update Page">
+    <Modal open={open} onOpenChange={(next) => !busy && !next && close()} title="Update Page" wide={conflict !== null}>
       <div className="update-page">
         <p>You are about to update the content for:</p>
         <dl>
@@ -76,12 +143,32 @@ export function SaveDialog({ open, onOpenChange, beforeSave }: { open: boolean; 
             {warning}
           </p>
         )}
+        {conflict && (
+          <>
+            <ConflictPanel
+              latest={conflict}
+              busy={busy}
+              reviewing={reviewing}
+              onReview={() => setReviewing((shown) => !shown)}
+              onOverwrite={() => void saveContent(conflict)}
+              onReloadTheirs={() => void reloadTheirs(conflict)}
+            />
+            {reviewing && (
+              <SavedVersion pageKey={doc.key} version={conflict.version} label="Their version">
+                {(theirs) => <DiffWithCurrent before={theirs.components} beforeLabel={`their version ${conflict.version}`} />}
+              </SavedVersion>
+            )}
+          </>
+        )}
         <div className="modal-actions">
-          <button type="button" disabled={busy} onClick={() => onOpenChange(false)}>
+          <button type="button" disabled={busy} onClick={close}>
             Cancel
           </button>
-          <button type="button" className="primary" disabled={busy} onClick={() => void confirm()}>
-            {busy ? 'Saving…' : 'Continue'}
+          <button type="button" disabled={busy} onClick={() => void saveBookmark()}>
+            {running === 'bookmark' ? 'Saving…' : 'Save as bookmark'}
+          </button>
+          <button type="button" className="primary" disabled={busy} onClick={() => void saveContent()}>
+            {running === 'content' ? 'Saving…' : 'Continue'}
           </button>
         </div>
       </div>

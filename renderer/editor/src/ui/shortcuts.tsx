@@ -34,7 +34,7 @@ export function duplicateOpen(doc: EditorDocument): void {
   const id = doc.openId;
   if (!id) return;
   const copy = duplicateComponent(doc.component(id), doc.components().map((c) => c.name));
-  doc.add(copy, doc.indexOf(id) + 1);
+  if (!doc.add(copy, doc.indexOf(id) + 1)) return;
   doc.setOpen(copy._identifier);
   focusRow(copy._identifier);
 }
@@ -42,7 +42,7 @@ export function duplicateOpen(doc: EditorDocument): void {
 export function removeWithUndo(doc: EditorDocument, id: string): void {
   const { name, _component } = doc.component(id);
   const next = doc.order[doc.indexOf(id) + 1] ?? doc.order[doc.indexOf(id) - 1];
-  doc.remove(id);
+  if (!doc.remove(id)) return;
   if (next) focusRow(next);
   toast(`Removed ${name || _component}. Undo with ${MOD}+Z.`, 'info');
 }

@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { call, errorMessage } from '../api';
+import { DASHBOARD_PATH } from '../router';
+import { EditorDocument } from '../state/document';
+import { Editor } from '../ui/Editor';
+import { MultiCountrySession, multiCountryDocumentsError } from './session';
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'missing' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; session: MultiCountrySession };
+
+/**
+ * Multi-country editing (editor spec §2): the drafts of one page in several countries, which the dashboard
+ * creates ("Open in countries", or New Page with other countries). Like the single editor, a route without
+ * its drafts shows the message of §2.
+ */
+export function CountriesRoute({ bookmarks: routeBookmarks }: { bookmarks: readonly string[] }) {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  // The route parses into a new array on every render; the caller keys this screen by its bookmarks.
+  const [bookmarks] = useState(routeBookmarks);
+
+  useEffect(() => {
+    let cancelled = false;
+    Promise.all(bookmarks.map((bookmark) => call('getDraft', { bookmark })))
+      .then((answers) => {
+        if (cancelled) return;
+        const drafts = answers.map((answer) => answer.draft);
+        if (drafts.some((draft) => draft === null)) return setLoaded({ state: 'missing' });
+        const documents = drafts.map((draft) => new EditorDocument(draft!));
+        const problem = multiCountryDocumentsError(documents);
+        if (problem) return setLoaded({ state: 'error', message: problem });
+        const session = new MultiCountrySession(documents);
+        session.syncSecondaries();
+        setLoaded({ state: 'ready', session });
+      })
+      .catch((error: unknown) => !cancelled && setLoaded({ state: 'error', message: errorMessage(error) }));
+    return () => {
+      cancelled = true;
+    };
+  }, [bookmarks]);
+
+  if (loaded.state === 'loading') return <p className="loading">Opening the pages…</p>;
+  if (loaded.state === 'ready') return <SelectedCountryEditor session={loaded.session} />;
+  return (
+    <main className="message-screen">
+      <p>{loaded.state === 'missing' ? 'Please access this page via the Content Editor dashboard.' : `The pages could not be opened: ${loaded.message}`}</p>
+      <a href={`#${DASHBOARD_PATH}`}>Content Editor dashboard</a>
+    </main>
+  );
+}
+
+/** The editor of the selected country; switching country shows another document in a fresh editor. */
+function SelectedCountryEditor({ session }: { session: MultiCountrySession }) {
+  const selected = useAtomValue(session.selectedAtom, { store: session.store });
+  return <Editor key={selected} doc={session.doc(selected)} multi={session} />;
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { countryName, type CountryCode } from '../../../../core/countries';
+import { COMMIT_MESSAGE_MAX, commitMessageError } from '../../../../core/rules/page';
+import { allDone, pendingStatuses, resumeSequentialSave, type ItemStatus } from '../../../../core/rules/sequentialSave';
+import { errorMessage } from '../api';
+import { latestOfConflict } from '../history/ConflictPanel';
+import { DASHBOARD_PATH, navigate } from '../router';
+import { saveDocument } from '../state/saveDocument';
+import { toast } from '../state/toasts';
+import { Modal } from '../ui/Modal';
+import { toastError } from '../ui/Toasts';
+import { CountryFlag } from './CountryFlag';
+import type { MultiCountrySession } from './session';
+import './multi.css';
+
+/**
+ * The review save (editor spec §2, §4, §8): the reviewed pages saved one after another with one message.
+ * Beyond the spec, a failure keeps the modal: the pages saved stay DONE, the failed one says why, every
+ * draft is kept, and SAVE saves only what is left. A page a colleague saved meanwhile can be overwritten
+ * deliberately from its row; their version stays in the page's History.
+ *
+ * The spec has two failure toasts: 'Unable to save pages.' when the sequential save fails, and 'Error while
+ * saving.' with the modal closed for a failure of the review flow; here the second is for anything that
+ * goes wrong outside the saving of a page itself.
+ */
+export function ReviewSaveDialog({ session, open, onOpenChange }: { session: MultiCountrySession; open: boolean; onOpenChange(open: boolean): void }) {
+  const [statuses, setStatuses] = useState<ItemStatus<CountryCode>[]>(() => pendingStatuses(session.countries));
+  const [message, setMessage] = useState('');
+  const [warning, setWarning] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const saved = allDone(statuses);
+  const { fascia, page } = session.doc(session.primary).key;
+
+  const save = async () => {
+    const problem = commitMessageError(message);
+    if (problem) {
+      setWarning(problem);
+      return;
+    }
+    setSaving(true);
+    try {
+      const final = await resumeSequentialSave(statuses, (country) => saveDocument(session.doc(country), message), setStatuses);
+      if (allDone(final)) {
+        toast('Multi-country saving complete.');
+        onOpenChange(false);
+        navigate(DASHBOARD_PATH);
+      } else {
+        toastError('Unable to save pages.');
+      }
+    } catch (error) {
+      console.error('Review save failed', error);
+      toastError('Error while saving.');
+      onOpenChange(false);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  /** Saves over a colleague's version on the next SAVE: the base becomes their latest. */
+  const overwrite = (country: CountryCode, latestHash: string) => {
+    session.doc(country).baseHash = latestHash;
+    setStatuses((current) => current.map((entry) => (entry.item === country ? { item: country, status: 'Pending' } : entry)));
+  };
+
+  return (
+    <Modal open={open} onOpenChange={(next) => !saving && onOpenChange(next)} title="Save Revewed Pages to UAT">
+      <p className="hint">Pages need to be synced manually after saving to UAT.</p>
+      <p>
+        {fascia} · {page}
+      </p>
+      <ul className="review-save-list" aria-label="Pages to save">
+        {statuses.map((entry) => (
+          <li key={entry.item} data-status={entry.status}>
+            <CountryFlag country={entry.item} />
+            <span className="review-save-country">{countryName(entry.item)}</span>
+            <span className={`save-status save-status-${entry.status.toLowerCase()}`}>{entry.status}</span>
+            {entry.status === 'Failed' && <FailureDetails error={entry.error} onOverwrite={(hash) => overwrite(entry.item, hash)} />}
+          </li>
+        ))}
+      </ul>
+      <label>
+        Change message
+        <textarea
+          rows={6}
+          maxLength={COMMIT_MESSAGE_MAX}
+          value={message}
+          disabled={saving || saved}
+          onChange={(e) => {
+            setMessage(e.target.value);
+            setWarning(null);
+          }}
+        />
+      </label>
+      <p className="hint">
+        {message.length}/{COMMIT_MESSAGE_MAX}
+      </p>
+      {warning && (
+        <p role="alert" className="field-warning">
+          {warning}
+        </p>
+      )}
+      <div className="modal-actions">
+        <button type="button" disabled={saving} onClick={() => onOpenChange(false)}>
+          Cancel
+        </button>
+        <button type="button" className="primary" disabled={saving || saved || message === ''} onClick={() => void save()}>
+          SAVE
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function FailureDetails({ error, onOverwrite }: { error: unknown; onOverwrite(latestHash: string): void }) {
+  const latest = latestOfConflict(error);
+  return (
+    <span className="save-failure" role="alert">
+      {errorMessage(error)} Your changes are kept as a draft.
+      {latest && (
+        <button type="button" onClick={() => onOverwrite(latest.hash)}>
+          Overwrite their version
+        </button>
+      )}
+    </span>
+  );
+}
