@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { startContentServer, type ContentServer } from '../../main/services/contentServer';
 import { parseGlossary, translatorFor } from '../../main/services/sampleTranslation';
 import type { CountryCode } from '../../core/countries';
-import { addComponent, expect, mod, preview, rowTitles, test, type Host } from './host';
+import { addComponent, createPage, expect, mod, preview, rowTitles, test, type Host } from './host';
 
 /** New Page with two other countries: the primary is the United Kingdom, then Germany and France. */
 async function createThreeCountryPage(page: Page, host: Host, name: string): Promise<void> {
@@ -259,4 +259,34 @@ test('multi-country: a save that fails in the middle keeps the pages saved and r
   } finally {
     await service.close();
   }
+});
+
+test('multi-country: a secondary whose list differs is overwritten by the primary, with a modal; leaving is not blocked', async ({ page, host }) => {
+  // The same page edited on its own in two countries: different component lists.
+  await createPage(page, host, 'diverged', { country: 'gb' });
+  await addComponent(page, 'Main Banner');
+  await addComponent(page, 'Info Page');
+  await page.goto(host.url);
+  await createPage(page, host, 'diverged', { country: 'de' });
+  await addComponent(page, 'Custom HTML');
+  await page.goto(host.url);
+
+  await page.getByRole('button', { name: 'Open diverged in countries (site_jd gb)' }).click();
+  const picker = page.getByRole('dialog', { name: 'Open in countries' });
+  await picker.getByRole('checkbox', { name: 'Germany', exact: true }).check();
+  await picker.getByRole('button', { name: 'Open', exact: true }).click();
+
+  const modal = page.getByRole('dialog', { name: 'Component lists overwritten' });
+  await expect(modal).toContainText('The component list of Germany did not match the primary country (United Kingdom)');
+  await modal.getByRole('button', { name: 'I Understand' }).click();
+  await expect(modal).toBeHidden();
+  const primaryTitles = await rowTitles(page);
+  await switchTo(page, 'de', 'Germany');
+  await expect.poll(() => rowTitles(page)).toEqual(primaryTitles);
+
+  // Unsaved work in several countries: Back leaves at once, and the drafts are on the dashboard.
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'New Page' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /diverged/ })).toHaveCount(2);
 });
