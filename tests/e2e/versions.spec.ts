@@ -75,6 +75,7 @@ test('history lists the saved versions; one is compared and restored as one undo
   const differences = history.getByRole('region', { name: 'Differences' });
   await expect(differences).toContainText('From version 1 to your current content: 1 changed');
   await expect(differences.getByRole('listitem')).toHaveText([/Changed.*Main Banner.*content\.title/]);
+  await page.screenshot({ path: 'reports/screenshots/history.png' });
   await history.getByRole('button', { name: 'Restore this version' }).click();
   await expect(history).toBeHidden();
   await expect(page.getByText('Restored version 1. It is not saved yet; Undo brings back what you had.')).toBeVisible();
@@ -158,6 +159,7 @@ test.describe('a colleague saves the page while it is open', () => {
     const differences = dialog.getByRole('region', { name: 'Differences' });
     await expect(differences).toContainText('From their version 2 to your current content: 1 changed');
     await expect(differences.getByRole('listitem')).toHaveText([/Changed.*Main Banner.*content\.title/]);
+    await page.screenshot({ path: 'reports/screenshots/conflict.png' });
 
     await conflict.getByRole('button', { name: 'Overwrite' }).click();
     await expectSavedToDashboard(page);
