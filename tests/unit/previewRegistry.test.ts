@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../core/catalogue';
-import { previewFor } from '../../renderer/preview/src/registry';
+import { loadImplementations, previewFor } from '../../renderer/preview/src/registry';
 import { cssRatio, DEFAULT_RATIOS, IMAGE_MOBILE_MAX_WIDTH, LAYOUT_MOBILE_MAX_WIDTH } from '../../renderer/preview/src/lib/media';
 import { CAROUSEL_WIDTH_ADJUST_MS, RESIZE_DEBOUNCE_MS, swiperOptions } from '../../renderer/preview/src/lib/Carousel';
 
@@ -19,6 +19,19 @@ describe('the preview registry', () => {
 
   it('loads each implementation once', () => {
     expect(previewFor('MainBanner')).toBe(previewFor('MainBanner'));
+  });
+
+  it('preloads the types of a page, after which blocks get the implementation itself, not a lazy wrapper', async () => {
+    const lazyOne = previewFor('CustomHTML');
+    expect((lazyOne as { $$typeof?: symbol }).$$typeof).toBe(Symbol.for('react.lazy'));
+    const loading = loadImplementations(['CustomHTML', 'CustomHTML', 'NoSuchThing']);
+    expect(loading).not.toBeNull();
+    await loading;
+    const loaded = previewFor('CustomHTML');
+    expect(typeof loaded).toBe('function');
+    expect(loaded).not.toBe(lazyOne);
+    // Nothing left to load: the command is handled at once.
+    expect(loadImplementations(['CustomHTML', 'NoSuchThing'])).toBeNull();
   });
 });
 

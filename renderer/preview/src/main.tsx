@@ -8,6 +8,8 @@ import { applyPageAssets } from './pageAssets';
 import { receiveFeed } from './lib/feed';
 import { detectWebp } from './lib/webp';
 import { previewStore, useOrder } from './store';
+import { loadImplementations } from './registry';
+import type { PreviewCommand } from '../../../core/preview';
 import './styles.css';
 
 const BlockGroup = memo(
@@ -36,12 +38,32 @@ function Page() {
   );
 }
 
-onCommand((command) => {
+function handle(command: PreviewCommand): void {
   if (command.type === 'feed') receiveFeed(command.url, command.data, command.error);
   else if (command.type === 'pageAssets') applyPageAssets(command);
   else if (command.type === 'settings' && command.webpSupported === null) {
     void detectWebp().then((supported) => emit({ type: 'webpSupport', supported }));
   } else previewStore.apply(command as Parameters<typeof previewStore.apply>[0]);
+}
+
+const typesIn = (command: PreviewCommand): string[] =>
+  command.type === 'reset' ? command.components.map((c) => c._component) : command.type === 'upsert' ? [command.component._component] : [];
+
+/**
+ * Commands are handled in the order they came. One bringing a type not loaded yet waits for its
+ * implementation, and the commands behind it wait too; otherwise (every keystroke) it is handled at once.
+ */
+let backlog: Promise<void> | null = null;
+onCommand((command) => {
+  const loading = loadImplementations(typesIn(command));
+  if (!backlog && !loading) return handle(command);
+  const run: Promise<void> = (backlog ?? Promise.resolve())
+    .then(() => loading)
+    .then(() => handle(command))
+    .finally(() => {
+      if (backlog === run) backlog = null;
+    });
+  backlog = run;
 });
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -61,11 +61,34 @@ const LOADERS: Record<string, Loader> = {
   StoreFilter: () => import('./components/StoreFilter'),
 };
 
-const cache = new Map<string, LazyExoticComponent<ComponentType<BlockProps>>>();
+const lazyCache = new Map<string, LazyExoticComponent<ComponentType<BlockProps>>>();
+/** Implementations already loaded: rendered at once, with no Suspense round. */
+const loaded = new Map<string, ComponentType<BlockProps>>();
 
-export function previewFor(componentType: string): LazyExoticComponent<ComponentType<BlockProps>> | null {
+export function previewFor(componentType: string): ComponentType<BlockProps> | null {
   if (!Object.hasOwn(LOADERS, componentType)) return null;
-  let implementation = cache.get(componentType);
-  if (!implementation) cache.set(componentType, (implementation = lazy(LOADERS[componentType]!)));
+  const ready = loaded.get(componentType);
+  if (ready) return ready;
+  let implementation = lazyCache.get(componentType);
+  if (!implementation) lazyCache.set(componentType, (implementation = lazy(LOADERS[componentType]!)));
   return implementation;
+}
+
+/**
+ * Loads the implementations of these types that are not loaded yet, or answers null when there are none.
+ * A page is shown once its types are loaded: rendered lazily instead, every block of a big page would
+ * suspend and then render again, one by one, for seconds after the page appears. Never rejects: a type that
+ * fails to load is left to the lazy path, whose error the block shows.
+ */
+export function loadImplementations(componentTypes: Iterable<string>): Promise<void> | null {
+  const missing = [...new Set(componentTypes)].filter((type) => Object.hasOwn(LOADERS, type) && !loaded.has(type));
+  if (missing.length === 0) return null;
+  return Promise.all(
+    missing.map((type) =>
+      LOADERS[type]!().then(
+        (module) => void loaded.set(type, module.default),
+        () => undefined,
+      ),
+    ),
+  ).then(() => undefined);
 }
