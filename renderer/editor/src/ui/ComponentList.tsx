@@ -10,7 +10,7 @@ import {
   type DragEndEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { memo, useMemo } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useDoc } from '../state/docContext';
 import { chunk, sameItems } from '../../../../core/rules/chunks';
@@ -56,10 +56,23 @@ const RowGroup = memo(
   (before, after) => sameItems(before.ids, after.ids),
 );
 
-/** The ordered component rows. Subscribes to the order only, so typing in a row never re-renders this list. */
+/** Groups rendered in the first commit of a page; the rest follow in a transition (see ComponentList). */
+const FIRST_GROUPS = 2;
+
+/**
+ * The ordered component rows. Subscribes to the order only, so typing in a row never re-renders this list.
+ * A big page shows its first rows at once and renders the others in an interruptible transition: the
+ * preview gets the page right after the first commit and renders it in its own process meanwhile, and a
+ * click or a keystroke is never stuck behind a thousand rows.
+ */
 export const ComponentList = memo(function ComponentList() {
   const doc = useDoc();
   const order = useAtomValue(doc.orderAtom);
+  const groups = chunk(order);
+  const [mountedGroups, setMountedGroups] = useState(FIRST_GROUPS);
+  useEffect(() => {
+    if (mountedGroups < groups.length) startTransition(() => setMountedGroups(groups.length));
+  }, [mountedGroups, groups.length]);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: useMemo(() => stepByOrder(() => doc.order), [doc]) }),
@@ -99,9 +112,9 @@ export const ComponentList = memo(function ComponentList() {
     >
       <SortableContext items={order as string[]} strategy={verticalListSortingStrategy}>
         <div className="component-list" role="list" aria-label="Components">
-          {chunk(order).map((ids, index) => (
-            <RowGroup key={index} ids={ids} />
-          ))}
+          {groups.map((ids, index) =>
+            index < mountedGroups ? <RowGroup key={index} ids={ids} /> : <div key={index} className="row-group-pending" style={{ height: `${ids.length * 2.75}rem` }} />,
+          )}
         </div>
       </SortableContext>
     </DndContext>
