@@ -6,7 +6,7 @@ import { fitPreview } from '../../core/rules/viewport';
  * window.studio for the browser host: the same methods the Electron preload exposes, each a POST to
  * /api/<channel>. The shell channels do here what Electron's main does with the WebContentsView: an iframe
  * sandboxed without same-origin (so nothing in it can reach this window) is laid over the preview area, and
- * commands and events cross by postMessage, checked by source window.
+ * commands cross on a MessagePort handed to each preview document and events by postMessage, checked by source window.
  */
 export function editorBridgeScript(): string {
   return `(() => {
@@ -16,12 +16,23 @@ export function editorBridgeScript(): string {
   const fitPreview = ${fitPreview.toString()};
   const listeners = new Set();
   let frame = null;
+  let commandPort = null;
+  // Commands go through a MessagePort handed to each preview document: a direct pipe to the preview's
+  // process, where window.postMessage to a cross-origin frame is routed through the browser process first.
+  // Commands sent before the document has loaded wait in the port's queue.
+  const connectPreview = (view) => {
+    const channel = new MessageChannel();
+    commandPort?.close();
+    commandPort = channel.port1;
+    view.addEventListener('load', () => view.contentWindow?.postMessage({ type: 'studio:commandPort' }, '*', [channel.port2]), { once: true });
+  };
   const previewFrame = () => {
     if (frame) return frame;
     frame = document.createElement('iframe');
     frame.setAttribute('sandbox', 'allow-scripts');
     frame.setAttribute('title', 'Live preview');
     frame.setAttribute('data-testid', 'preview-frame');
+    connectPreview(frame);
     frame.src = '/preview/index.html';
     Object.assign(frame.style, { position: 'fixed', border: '0', display: 'none', background: '#fff', zIndex: '1' });
     document.body.appendChild(frame);
@@ -45,10 +56,12 @@ export function editorBridgeScript(): string {
       return { ok: true, value: {} };
     },
     postToPreview: (command) => {
-      previewFrame().contentWindow?.postMessage(command, '*');
+      previewFrame();
+      commandPort.postMessage(command);
       return { ok: true, value: {} };
     },
     reloadPreview: () => {
+      connectPreview(previewFrame());
       previewFrame().src = '/preview/index.html';
       return { ok: true, value: {} };
     },
@@ -84,16 +97,24 @@ export function previewBridgeScript(editorOrigin: string): string {
   const editorOrigin = ${JSON.stringify(editorOrigin)};
   const previewNavigationDecision = ${previewNavigationDecision.toString()};
   let linksActive = false;
+  const commandListeners = new Set();
+  let commandPort = null;
+  // The editor's commands arrive on a MessagePort it hands over once per document. This script runs before
+  // any of the page's own scripts, so they never see the port.
   window.addEventListener('message', (event) => {
-    if (event.source === window.parent && event.data && event.data.type === 'links') linksActive = event.data.active === true;
+    if (event.source !== window.parent || !event.data || event.data.type !== 'studio:commandPort' || !event.ports[0]) return;
+    event.stopImmediatePropagation();
+    commandPort?.close();
+    commandPort = event.ports[0];
+    commandPort.onmessage = ({ data }) => {
+      if (data && data.type === 'links') linksActive = data.active === true;
+      for (const listener of commandListeners) listener(data);
+    };
   });
   window.preview = Object.freeze({
     onCommand: (listener) => {
-      const forward = (event) => {
-        if (event.source === window.parent) listener(event.data);
-      };
-      window.addEventListener('message', forward);
-      return () => window.removeEventListener('message', forward);
+      commandListeners.add(listener);
+      return () => commandListeners.delete(listener);
     },
     emit: (event) => window.parent.postMessage(event, editorOrigin),
     navigate: (url) => {
