@@ -10,18 +10,25 @@ import {
   type DragEndEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { memo, startTransition, useEffect, useMemo, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useDoc } from '../state/docContext';
-import { chunk, sameItems } from '../../../../core/rules/chunks';
+import { CHUNK_SIZE, chunk, sameItems } from '../../../../core/rules/chunks';
 import { ComponentRow } from './ComponentRow';
 
+/** Frames focusRow waits for a row being mounted (its group was not in view) before giving up. */
+const FOCUS_ROW_FRAMES = 10;
+
 /** Moves keyboard focus to a row's header, e.g. after a click on its block in the preview. */
-export function focusRow(id: string): void {
+export function focusRow(id: string, framesLeft = FOCUS_ROW_FRAMES): void {
   requestAnimationFrame(() => {
     const header = document.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(id)}"] .row-title`);
-    header?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-    header?.focus({ preventScroll: true });
+    if (!header) {
+      if (framesLeft > 0) focusRow(id, framesLeft - 1);
+      return;
+    }
+    header.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    header.focus({ preventScroll: true });
   });
 }
 
@@ -56,23 +63,47 @@ const RowGroup = memo(
   (before, after) => sameItems(before.ids, after.ids),
 );
 
-/** Groups rendered in the first commit of a page; the rest follow in a transition (see ComponentList). */
+/** Groups mounted when a page opens: a page of up to this many groups is mounted whole at once. */
 const FIRST_GROUPS = 2;
+/** How far outside the panel's visible area a group is mounted ahead of scrolling. */
+const MOUNT_MARGIN = '800px 0px';
+
+/**
+ * Where a group not mounted yet stands: the same height as the rows it holds (the groups' intrinsic size
+ * in styles.css). Coming near the panel's visible area, it asks for the groups up to it to be mounted.
+ */
+function PendingGroup({ index, rows, onNear }: { index: number; rows: number; onNear(index: number): void }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onNear(index), {
+      root: element.closest('.panel'),
+      rootMargin: MOUNT_MARGIN,
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [index, onNear]);
+  return <div ref={box} className="row-group-pending" style={{ height: `calc(${rows} * var(--collapsed-row-height))` }} />;
+}
 
 /**
  * The ordered component rows. Subscribes to the order only, so typing in a row never re-renders this list.
- * A big page shows its first rows at once and renders the others in an interruptible transition: the
- * preview gets the page right after the first commit and renders it in its own process meanwhile, and a
- * click or a keystroke is never stuck behind a thousand rows.
+ * A big page mounts its rows group by group as they come into view (and the open row's group always), like
+ * a virtualised list that never unmounts: a thousand sortable rows would take most of a second to mount, the
+ * rows in view take a few milliseconds, and the preview gets the page at once.
  */
 export const ComponentList = memo(function ComponentList() {
   const doc = useDoc();
   const order = useAtomValue(doc.orderAtom);
   const groups = chunk(order);
-  const [mountedGroups, setMountedGroups] = useState(FIRST_GROUPS);
-  useEffect(() => {
-    if (mountedGroups < groups.length) startTransition(() => setMountedGroups(groups.length));
-  }, [mountedGroups, groups.length]);
+  const [nearGroups, setNearGroups] = useState(FIRST_GROUPS);
+  const openId = useAtomValue(doc.openIdAtom);
+  const openIndex = openId ? order.indexOf(openId) : -1;
+  // The groups up to the last one near the view, and up to the open row's: opening a row far down (from its
+  // block in the preview, or by moving it) mounts it.
+  const mountedGroups = Math.max(nearGroups, openIndex < 0 ? 0 : Math.floor(openIndex / CHUNK_SIZE) + 1);
+  const mountUpTo = useCallback((index: number) => startTransition(() => setNearGroups((mounted) => Math.max(mounted, index + 1))), []);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: useMemo(() => stepByOrder(() => doc.order), [doc]) }),
@@ -113,7 +144,7 @@ export const ComponentList = memo(function ComponentList() {
       <SortableContext items={order as string[]} strategy={verticalListSortingStrategy}>
         <div className="component-list" role="list" aria-label="Components">
           {groups.map((ids, index) =>
-            index < mountedGroups ? <RowGroup key={index} ids={ids} /> : <div key={index} className="row-group-pending" style={{ height: `${ids.length * 2.75}rem` }} />,
+            index < mountedGroups ? <RowGroup key={index} ids={ids} /> : <PendingGroup key={index} index={index} rows={ids.length} onNear={mountUpTo} />,
           )}
         </div>
       </SortableContext>
