@@ -1,28 +1,9 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createStudioServices, type StudioServices } from '../../main/host/services';
-import { createMemorySecretStore, createNodeStore } from '../../main/services/stores';
-import { makeTempDir } from './helpers/pages';
+import { describe, expect, it } from 'vitest';
+import { useStudioServices } from './helpers/services';
 
 describe('service channels through the handler table, on the embedded sample services', () => {
-  let dataDir: string;
-  let services: StudioServices;
-  const call = async (channel: string, payload: unknown) => services.dispatch(channel, payload);
-
-  beforeEach(async () => {
-    dataDir = await makeTempDir();
-    services = await createStudioServices({
-      dataDir,
-      resourcesDir: join(import.meta.dirname, '../../resources'),
-      store: createNodeStore(dataDir),
-      secrets: createMemorySecretStore(),
-    });
-  });
-  afterEach(async () => {
-    await services.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const services = useStudioServices();
+  const call = async (channel: string, payload: unknown) => services.current.dispatch(channel, payload);
 
   it('starts on the sample services with the default fascia map and image quality', async () => {
     expect(await call('getSettings', {})).toMatchObject({

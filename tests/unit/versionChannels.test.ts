@@ -1,34 +1,18 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createStudioServices, type StudioServices } from '../../main/host/services';
-import { createMemorySecretStore, createNodeStore } from '../../main/services/stores';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { bookmarkFor } from '../../core/rules/page';
 import { emptyPageMeta, type Component, type VersionSummary } from '../../core/schemas';
-import { banner, HOME_KEY, makeTempDir } from './helpers/pages';
+import { banner, HOME_KEY } from './helpers/pages';
+import { useStudioServices } from './helpers/services';
 
 describe('bookmarks and version history through the handler table, on the embedded content service', () => {
-  let dataDir: string;
-  let services: StudioServices;
+  const services = useStudioServices();
   const meta = { ...emptyPageMeta(), category: 'Trainers' };
-
   beforeEach(async () => {
-    dataDir = await makeTempDir();
-    services = await createStudioServices({
-      dataDir,
-      resourcesDir: join(import.meta.dirname, '../../resources'),
-      store: createNodeStore(dataDir),
-      secrets: createMemorySecretStore(),
-    });
-    await services.dispatch('signIn', { email: 'ed@example.com' });
-  });
-  afterEach(async () => {
-    await services.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await services.current.dispatch('signIn', { email: 'ed@example.com' });
   });
 
   async function value<T>(channel: string, payload: unknown): Promise<T> {
-    const result = await services.dispatch(channel, payload);
+    const result = await services.current.dispatch(channel, payload);
     if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
     return result.value as T;
   }
@@ -36,7 +20,7 @@ describe('bookmarks and version history through the handler table, on the embedd
   const save = (components: Component[], baseHash: string | null, commitMessage: string) =>
     value<{ version: VersionSummary }>('saveContent', { key: HOME_KEY, meta, components, baseHash, commitMessage });
   const saveBookmark = (components: Component[], commitMessage: string) =>
-    services.dispatch('saveBookmark', { key: HOME_KEY, meta, components, commitMessage });
+    services.current.dispatch('saveBookmark', { key: HOME_KEY, meta, components, commitMessage });
 
   it('lists every version newest first, bookmarks marked, and loads any of them', async () => {
     const first = await save([banner('Spring')], null, 'Spring banner');
@@ -61,7 +45,7 @@ describe('bookmarks and version history through the handler table, on the embedd
   it('answers an empty list for a page never saved, and not-found for a version that does not exist', async () => {
     expect(await value('listVersions', { key: HOME_KEY })).toEqual({ versions: [] });
     await save([banner('Spring')], null, 'Spring banner');
-    expect(await services.dispatch('loadVersion', { key: HOME_KEY, version: 7 })).toEqual({
+    expect(await services.current.dispatch('loadVersion', { key: HOME_KEY, version: 7 })).toEqual({
       ok: false,
       error: { code: 'not-found', message: 'Version 7 of home does not exist.' },
     });
@@ -84,7 +68,7 @@ describe('bookmarks and version history through the handler table, on the embedd
     const first = await save([banner('Spring')], null, 'Spring banner');
     const theirs = await save([banner('Theirs')], first.version.hash, 'Their change');
 
-    expect(await services.dispatch('saveContent', { key: HOME_KEY, meta, components: [banner('Mine')], baseHash: first.version.hash, commitMessage: 'My change' })).toEqual({
+    expect(await services.current.dispatch('saveContent', { key: HOME_KEY, meta, components: [banner('Mine')], baseHash: first.version.hash, commitMessage: 'My change' })).toEqual({
       ok: false,
       error: { code: 'conflict', message: expect.stringContaining('ed@example.com'), details: theirs.version },
     });
@@ -101,8 +85,8 @@ describe('bookmarks and version history through the handler table, on the embedd
       ok: false,
       error: { code: 'unavailable', message: 'The content service at http://127.0.0.1:9/ is not reachable. Check the address in Settings.' },
     };
-    expect(await services.dispatch('listVersions', { key: HOME_KEY })).toEqual(unavailable);
-    expect(await services.dispatch('loadVersion', { key: HOME_KEY, version: 1 })).toEqual(unavailable);
+    expect(await services.current.dispatch('listVersions', { key: HOME_KEY })).toEqual(unavailable);
+    expect(await services.current.dispatch('loadVersion', { key: HOME_KEY, version: 1 })).toEqual(unavailable);
     expect(await saveBookmark([banner('Offline')], 'Offline bookmark')).toEqual(unavailable);
   });
 });

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { countryName, type CountryCode } from '../../../../core/countries';
-import { COMMIT_MESSAGE_MAX, commitMessageError } from '../../../../core/rules/page';
 import { allDone, pendingStatuses, resumeSequentialSave, type ItemStatus } from '../../../../core/rules/sequentialSave';
 import { errorMessage } from '../api';
 import { latestOfConflict } from '../history/ConflictPanel';
 import { DASHBOARD_PATH, navigate } from '../router';
 import { saveDocument } from '../state/saveDocument';
 import { toast } from '../state/toasts';
+import { ChangeMessageField, useChangeMessage } from '../ui/ChangeMessageField';
 import { Modal } from '../ui/Modal';
 import { toastError } from '../ui/Toasts';
 import { CountryFlag } from './CountryFlag';
@@ -25,18 +25,14 @@ import './multi.css';
  */
 export function ReviewSaveDialog({ session, open, onOpenChange }: { session: MultiCountrySession; open: boolean; onOpenChange(open: boolean): void }) {
   const [statuses, setStatuses] = useState<ItemStatus<CountryCode>[]>(() => pendingStatuses(session.countries));
-  const [message, setMessage] = useState('');
-  const [warning, setWarning] = useState<string | null>(null);
+  const changeMessage = useChangeMessage();
+  const { message } = changeMessage;
   const [saving, setSaving] = useState(false);
   const saved = allDone(statuses);
   const { fascia, page } = session.doc(session.primary).key;
 
   const save = async () => {
-    const problem = commitMessageError(message);
-    if (problem) {
-      setWarning(problem);
-      return;
-    }
+    if (!changeMessage.accept()) return;
     setSaving(true);
     try {
       const final = await resumeSequentialSave(statuses, (country) => saveDocument(session.doc(country), message), setStatuses);
@@ -78,27 +74,7 @@ export function ReviewSaveDialog({ session, open, onOpenChange }: { session: Mul
           </li>
         ))}
       </ul>
-      <label>
-        Change message
-        <textarea
-          rows={6}
-          maxLength={COMMIT_MESSAGE_MAX}
-          value={message}
-          disabled={saving || saved}
-          onChange={(e) => {
-            setMessage(e.target.value);
-            setWarning(null);
-          }}
-        />
-      </label>
-      <p className="hint">
-        {message.length}/{COMMIT_MESSAGE_MAX}
-      </p>
-      {warning && (
-        <p role="alert" className="field-warning">
-          {warning}
-        </p>
-      )}
+      <ChangeMessageField state={changeMessage} rows={6} disabled={saving || saved} />
       <div className="modal-actions">
         <button type="button" disabled={saving} onClick={() => onOpenChange(false)}>
           Cancel

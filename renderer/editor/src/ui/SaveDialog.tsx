@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { COMMIT_MESSAGE_MAX, commitMessageError } from '../../../../core/rules/page';
 import type { VersionSummary } from '../../../../core/schemas';
 import { call, errorMessage } from '../api';
 import { ConflictPanel, latestOfConflict } from '../history/ConflictPanel';
@@ -9,6 +8,7 @@ import { DASHBOARD_PATH, navigate } from '../router';
 import { useDoc } from '../state/docContext';
 import { saveDocument } from '../state/saveDocument';
 import { toast } from '../state/toasts';
+import { ChangeMessageField, useChangeMessage } from './ChangeMessageField';
 import { Modal } from './Modal';
 import { toastError } from './Toasts';
 
@@ -20,8 +20,8 @@ type Action = 'content' | 'bookmark' | 'reload';
  */
 export function SaveDialog({ open, onOpenChange, beforeSave }: { open: boolean; onOpenChange(open: boolean): void; beforeSave(): Promise<void> }) {
   const doc = useDoc();
-  const [message, setMessage] = useState('');
-  const [warning, setWarning] = useState<string | null>(null);
+  const changeMessage = useChangeMessage();
+  const { message } = changeMessage;
   const [running, setRunning] = useState<Action | null>(null);
   const [conflict, setConflict] = useState<VersionSummary | null>(null);
   const [reviewing, setReviewing] = useState(false);
@@ -38,11 +38,7 @@ export function SaveDialog({ open, onOpenChange, beforeSave }: { open: boolean; 
 
   /** Runs a save once the change message passes (§5); on success the editor returns to the dashboard. */
   const submit = async (action: Action, save: () => Promise<void>, onError: (error: unknown) => void) => {
-    const problem = commitMessageError(message);
-    if (problem) {
-      setWarning(problem);
-      return;
-    }
+    if (!changeMessage.accept()) return;
     setRunning(action);
     try {
       await save();
@@ -122,27 +118,7 @@ export function SaveDialog({ open, onOpenChange, beforeSave }: { open: boolean; 
           <dd>{page}</dd>
         </dl>
         <p>Do you want to continue?</p>
-        <label>
-          Change message
-          <textarea
-            rows={3}
-            maxLength={COMMIT_MESSAGE_MAX}
-            value={message}
-            aria-describedby="message-count"
-            onChange={(e) => {
-              setMessage(e.target.value);
-              setWarning(null);
-            }}
-          />
-        </label>
-        <p id="message-count" className="hint">
-          {message.length}/{COMMIT_MESSAGE_MAX}
-        </p>
-        {warning && (
-          <p role="alert" className="field-warning">
-            {warning}
-          </p>
-        )}
+        <ChangeMessageField state={changeMessage} rows={3} />
         {conflict && (
           <>
             <ConflictPanel
