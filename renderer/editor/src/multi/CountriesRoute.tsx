@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { call, errorMessage } from '../api';
-import { DASHBOARD_PATH } from '../router';
 import { EditorDocument } from '../state/document';
 import { Editor } from '../ui/Editor';
+import { NotOpened } from '../ui/EditorRoute';
 import { MultiCountrySession, multiCountryDocumentsError } from './session';
 
 type Loaded =
@@ -44,12 +44,7 @@ export function CountriesRoute({ bookmarks: routeBookmarks }: { bookmarks: reado
 
   if (loaded.state === 'loading') return <p className="loading">Opening the pages…</p>;
   if (loaded.state === 'ready') return <SelectedCountryEditor session={loaded.session} />;
-  return (
-    <main className="message-screen">
-      <p>{loaded.state === 'missing' ? 'Please access this page via the Content Editor dashboard.' : `The pages could not be opened: ${loaded.message}`}</p>
-      <a href={`#${DASHBOARD_PATH}`}>Content Editor dashboard</a>
-    </main>
-  );
+  return <NotOpened why={loaded.state === 'missing' ? null : `The pages could not be opened: ${loaded.message}`} />;
 }
 
 /** The editor of the selected country; switching country shows another document in a fresh editor. */

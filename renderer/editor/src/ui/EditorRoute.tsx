@@ -27,9 +27,14 @@ export function EditorRoute({ bookmark }: { bookmark: string }) {
 
   if (loaded.state === 'loading') return <p className="loading">Opening the page…</p>;
   if (loaded.state === 'ready') return <Editor doc={loaded.doc} />;
+  return <NotOpened why={loaded.state === 'missing' ? null : `The page could not be opened: ${loaded.message}`} />;
+}
+
+/** An editor route that could not open its page: why (null: no draft, editor spec §2) and the way back. */
+export function NotOpened({ why }: { why: string | null }) {
   return (
     <main className="message-screen">
-      <p>{loaded.state === 'missing' ? 'Please access this page via the Content Editor dashboard.' : `The page could not be opened: ${loaded.message}`}</p>
+      <p>{why ?? 'Please access this page via the Content Editor dashboard.'}</p>
       <a href={`#${DASHBOARD_PATH}`}>Content Editor dashboard</a>
     </main>
   );
