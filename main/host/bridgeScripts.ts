@@ -66,12 +66,25 @@ export function editorBridgeScript(): string {
       return { ok: true, value: {} };
     },
   };
+  // A request sent as the page goes away (the last draft write) must outlive it: keepalive, which the
+  // browser allows for bodies up to 64 KB in flight, so only then. This script runs before the app's, so its
+  // pagehide listener runs first.
+  const KEEPALIVE_MAX_BYTES = 60000;
+  let leaving = false;
+  window.addEventListener('pagehide', () => {
+    leaving = true;
+  });
+  window.addEventListener('pageshow', () => {
+    leaving = false;
+  });
   const callService = async (channel, input) => {
     try {
+      const body = JSON.stringify(input ?? {});
       const response = await fetch('/api/' + channel, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(input ?? {}),
+        body,
+        keepalive: leaving && body.length < KEEPALIVE_MAX_BYTES,
       });
       return await response.json();
     } catch (error) {

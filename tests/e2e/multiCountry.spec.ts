@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { startContentServer, type ContentServer } from '../../main/services/contentServer';
 import { parseGlossary, translatorFor } from '../../main/services/sampleTranslation';
 import type { CountryCode } from '../../core/countries';
+import { contentHash } from '../../core/rules/hash';
+import type { PageContent } from '../../core/schemas';
 import { addComponent, createPage, expect, mod, preview, rowTitles, test, type Host } from './host';
 
 /** New Page with two other countries: the primary is the United Kingdom, then Germany and France. */
@@ -263,6 +265,7 @@ test('multi-country: a save that fails in the middle keeps the pages saved and r
 
 test('multi-country: a secondary whose list differs is overwritten by the primary, with a modal; leaving is not blocked', async ({ page, host }) => {
   // The same page edited on its own in two countries: different component lists.
+  // Leaving by loading the dashboard anew, at once: the drafts are written as the page goes.
   await createPage(page, host, 'diverged', { country: 'gb' });
   await addComponent(page, 'Main Banner');
   await addComponent(page, 'Info Page');
@@ -289,4 +292,80 @@ test('multi-country: a secondary whose list differs is overwritten by the primar
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'New Page' })).toBeVisible();
   await expect(page.getByRole('row', { name: /diverged/ })).toHaveCount(2);
+});
+
+/** Steps through the review to its last page and opens the review save with a message. */
+async function reviewAndOpenSave(page: Page, message: string) {
+  await page.getByRole('button', { name: 'REVIEW PAGES' }).click();
+  const review = page.getByRole('region', { name: 'Review', exact: true });
+  await review.getByRole('button', { name: 'Confirm/Next' }).click();
+  await review.getByRole('button', { name: 'Confirm/Next' }).click();
+  await review.getByRole('button', { name: 'SAVE CONTENT' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save Revewed Pages to UAT' });
+  await dialog.getByLabel('Change message').fill(message);
+  return dialog;
+}
+
+test('multi-country: a colleague saved one country meanwhile; its row says who, and overwriting keeps every version', async ({ page, host }) => {
+  const service = await stoppableContentService();
+  try {
+    await page.goto(host.url);
+    await page.evaluate((url) => window.studio.updateSettings({ serviceUrls: { content: url } }), service.url);
+    await createThreeCountryPage(page, host, 'three country conflict');
+    await addComponent(page, 'Main Banner');
+    const first = await reviewAndOpenSave(page, 'First in three countries');
+    await first.getByRole('button', { name: 'SAVE' }).click();
+    await expect(page.getByText('Multi-country saving complete.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Open three-country-conflict in countries (site_jd gb)' }).click();
+    const picker = page.getByRole('dialog', { name: 'Open in countries' });
+    await picker.getByRole('checkbox', { name: 'Germany', exact: true }).check();
+    await picker.getByRole('checkbox', { name: 'France', exact: true }).check();
+    await picker.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(page.getByText('Primary', { exact: true })).toBeVisible();
+
+    // A colleague saves the German page on top of the version this editor opened.
+    const key = { fascia: 'site_jd', country: 'de', page: 'three-country-conflict', source: 'content-editor', platform: 'web' };
+    const opened = (await (await fetch(`${service.url}/page?${new URLSearchParams(key)}`)).json()) as { content: PageContent };
+    const components = opened.content.content.map((c) => ({ ...c, content: { ...c.content, title: 'Neue Saison' } }));
+    const theirs = { ...opened.content, content: components, hash: contentHash(components), author: 'colleague@example.com', commitMessage: 'Colleague: German copy' };
+    const colleague = await fetch(`${service.url}/saveContent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ content: theirs, baseHash: opened.content.hash }),
+    });
+    expect(colleague.status).toBe(201);
+
+    const second = await reviewAndOpenSave(page, 'Second in three countries');
+    await second.getByRole('button', { name: 'SAVE' }).click();
+    await expect(page.getByText('Unable to save pages.')).toBeVisible();
+    const rows = second.getByRole('list', { name: 'Pages to save' }).getByRole('listitem');
+    await expect(rows.nth(0)).toContainText('DONE');
+    await expect(rows.nth(1)).toContainText('Failed');
+    await expect(rows.nth(1)).toContainText('colleague@example.com');
+    await expect(rows.nth(2)).toContainText('Pending');
+
+    await rows.nth(1).getByRole('button', { name: 'Overwrite their version' }).click();
+    await expect(rows.nth(1)).toContainText('Pending');
+    await second.getByRole('button', { name: 'SAVE' }).click();
+    // The first save's toast may still show: the dialog closing and the dashboard mark this one's end.
+    await expect(second).toBeHidden();
+    await expect(page.getByRole('button', { name: 'New Page' })).toBeVisible();
+
+    // Germany: ours, the colleague's, ours again; nothing lost. The others were saved twice, once each time.
+    const stored = (country: string, version: number) =>
+      JSON.parse(readFileSync(savedFile(service.dataDir, 'three-country-conflict', country, version), 'utf8')) as { content: { author: string; commitMessage: string } };
+    expect([1, 2, 3].map((version) => stored('de', version).content.commitMessage)).toEqual([
+      'First in three countries',
+      'Colleague: German copy',
+      'Second in three countries',
+    ]);
+    expect(stored('de', 2).content.author).toBe('colleague@example.com');
+    for (const country of ['gb', 'fr']) {
+      expect(stored(country, 2).content.commitMessage).toBe('Second in three countries');
+      expect(existsSync(savedFile(service.dataDir, 'three-country-conflict', country, 3))).toBe(false);
+    }
+  } finally {
+    await service.close();
+  }
 });

@@ -113,10 +113,14 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
     const warnBeforeUnload = (event: BeforeUnloadEvent) => {
       if (!multi && doc.computeDirty()) event.preventDefault();
     };
+    // Closing or reloading within the autosave's pause still writes the draft: nothing typed is lost.
+    const writeDraftsNow = () => void (multi ? multi.flushDrafts() : autosave.flush());
     window.addEventListener('beforeunload', warnBeforeUnload);
+    window.addEventListener('pagehide', writeDraftsNow);
     return () => {
       stopEvents();
       window.removeEventListener('beforeunload', warnBeforeUnload);
+      window.removeEventListener('pagehide', writeDraftsNow);
       void autosave.flush();
       // Not shown any more, still autosaved: in multi-country editing the other countries change it too.
       doc.connect({ changed: () => autosave.schedule() });
