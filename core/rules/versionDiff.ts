@@ -20,8 +20,15 @@ export interface ComponentDiffEntry {
   type: string;
   /** A changed component may also have moved; a component that only moved has status 'moved'. */
   moved: boolean;
-  /** For a changed component, the fields that differ: `name`, `hidden`, `classes`, `content.images.desktop`, `content.slides[2].title`. */
-  fields: string[];
+  /** For a changed component, the fields that differ, with their values on each side. */
+  fields: FieldChange[];
+}
+
+/** One differing field: `name`, `hidden`, `classes`, `content.images.desktop`, `content.slides[2].title`; undefined where a side has none. */
+export interface FieldChange {
+  path: string;
+  before: unknown;
+  after: unknown;
 }
 
 /** Fields compared as one value: a list of classes reads better as "classes" than as "classes[3]". */
@@ -69,13 +76,13 @@ export function diffSummary(entries: readonly ComponentDiffEntry[]): string {
 }
 
 /** The fields of one component that differ, in the order of `after`'s keys, then those only `before` has. */
-export function componentFieldDiff(before: Component, after: Component): string[] {
-  const paths: string[] = [];
+export function componentFieldDiff(before: Component, after: Component): FieldChange[] {
+  const paths: FieldChange[] = [];
   for (const key of unionKeys(before, after)) {
     if (key === '_identifier') continue;
     const path = [key];
     if (WHOLE_FIELDS.has(key)) {
-      if (!sameValue(before[key], after[key])) paths.push(key);
+      if (!sameValue(before[key], after[key])) paths.push({ path: key, before: before[key], after: after[key] });
     } else {
       collectValueDiff(before[key], after[key], path, paths);
     }
@@ -83,7 +90,7 @@ export function componentFieldDiff(before: Component, after: Component): string[
   return paths;
 }
 
-function collectValueDiff(before: unknown, after: unknown, path: string[], into: string[]): void {
+function collectValueDiff(before: unknown, after: unknown, path: string[], into: FieldChange[]): void {
   if (Array.isArray(before) && Array.isArray(after)) {
     const length = Math.max(before.length, after.length);
     for (let index = 0; index < length; index++) {
@@ -95,7 +102,7 @@ function collectValueDiff(before: unknown, after: unknown, path: string[], into:
     for (const key of unionKeys(before, after)) collectValueDiff(before[key], after[key], [...path, key], into);
     return;
   }
-  if (!sameValue(before, after)) into.push(formatPath(path));
+  if (!sameValue(before, after)) into.push({ path: formatPath(path), before, after });
 }
 
 /** `content.slides[2].title`: dots between keys, indices in brackets. */
@@ -117,7 +124,7 @@ function unionKeys(before: Record<string, unknown>, after: Record<string, unknow
   return [...new Set([...Object.keys(after), ...Object.keys(before)])];
 }
 
-function entryFor(component: Component, status: ComponentDiffStatus, moved: boolean, fields: string[]): ComponentDiffEntry {
+function entryFor(component: Component, status: ComponentDiffStatus, moved: boolean, fields: FieldChange[]): ComponentDiffEntry {
   return { identifier: component._identifier, status, name: component.name, type: component._component, moved, fields };
 }
 
@@ -166,4 +173,11 @@ function comparePositions(a: readonly number[], b: readonly number[]): number {
     if (difference !== 0) return difference;
   }
   return 0;
+}
+
+/** A field's value in one line for the difference view: strings quoted, the rest as JSON, long ones cut. */
+export function describeFieldValue(value: unknown, maxLength = 80): string {
+  if (value === undefined) return '(none)';
+  const text = typeof value === 'string' ? JSON.stringify(value) : stableStringify(value);
+  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
 }

@@ -74,7 +74,8 @@ test('history lists the saved versions; one is compared and restored as one undo
   await versions.nth(1).click();
   const differences = history.getByRole('region', { name: 'Differences' });
   await expect(differences).toContainText('From version 1 to your current content: 1 changed');
-  await expect(differences.getByRole('listitem')).toHaveText([/Changed.*Main Banner.*content\.title/]);
+  await expect(differences.locator('.diff-entry')).toHaveText([/Changed.*Main Banner.*content\.title/]);
+  await expect(differences.getByRole('list', { name: 'Changed fields of Main Banner' })).toHaveText('content.title "Spring Sale" → "Summer Sale"');
   await page.screenshot({ path: 'reports/screenshots/history.png' });
   await history.getByRole('button', { name: 'Restore this version' }).click();
   await expect(history).toBeHidden();
@@ -158,7 +159,8 @@ test.describe('a colleague saves the page while it is open', () => {
     await conflict.getByRole('button', { name: 'Review difference' }).click();
     const differences = dialog.getByRole('region', { name: 'Differences' });
     await expect(differences).toContainText('From their version 2 to your current content: 1 changed');
-    await expect(differences.getByRole('listitem')).toHaveText([/Changed.*Main Banner.*content\.title/]);
+    await expect(differences.locator('.diff-entry')).toHaveText([/Changed.*Main Banner.*content\.title/]);
+    await expect(differences.getByRole('list', { name: 'Changed fields of Main Banner' })).toHaveText('content.title "Colleague title" → "My title"');
     await page.screenshot({ path: 'reports/screenshots/conflict.png' });
 
     await conflict.getByRole('button', { name: 'Overwrite' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { componentFieldDiff, diffComponents, diffSummary } from '../../core/rules/versionDiff';
+import { componentFieldDiff, describeFieldValue, diffComponents, diffSummary, type FieldChange } from '../../core/rules/versionDiff';
 import type { Component } from '../../core/schemas';
 
 function component(id: string, overrides: Partial<Component> = {}): Component {
@@ -67,7 +67,18 @@ describe('diffComponents', () => {
     const before = [component('a'), component('b')];
     const after = [component('b', { name: 'Renamed', hidden: true, classes: ['wide'] }), component('a')];
     const entries = diffComponents(before, after);
-    expect(entries[0]).toEqual({ identifier: 'b', status: 'changed', name: 'Renamed', type: 'MainBanner', moved: true, fields: ['name', 'hidden', 'classes'] });
+    expect(entries[0]).toEqual({
+      identifier: 'b',
+      status: 'changed',
+      name: 'Renamed',
+      type: 'MainBanner',
+      moved: true,
+      fields: [
+        { path: 'name', before: 'Banner b', after: 'Renamed' },
+        { path: 'hidden', before: false, after: true },
+        { path: 'classes', before: [], after: ['wide'] },
+      ],
+    });
     expect(entries[1]).toMatchObject({ identifier: 'a', status: 'unchanged', moved: false });
     expect(diffSummary(entries)).toBe('1 changed');
   });
@@ -89,6 +100,8 @@ describe('diffComponents', () => {
   });
 });
 
+const paths = (changes: readonly FieldChange[]): string[] => changes.map((change) => change.path);
+
 describe('componentFieldDiff', () => {
   it('names nested content paths, array indices included', () => {
     const before = component('a', {
@@ -108,7 +121,7 @@ describe('componentFieldDiff', () => {
         subtitle: 'added field',
       },
     });
-    expect(componentFieldDiff(before, after)).toEqual([
+    expect(paths(componentFieldDiff(before, after))).toEqual([
       'content.title',
       'content.images.desktop',
       'content.slides[1].title',
@@ -121,13 +134,25 @@ describe('componentFieldDiff', () => {
     const before = component('a', { content: { gone: 1, grid: [[1, 2]], shape: { a: 1 } }, preload: { desktop: 'a', mobile: 'b' } });
     const after = component('a', { content: { grid: [[1, 3]], shape: ['a'] }, extra: true, preload: { desktop: 'a', mobile: 'c' } });
     // In the order of after's keys, then the keys only before has, at every level.
-    expect(componentFieldDiff(before, after)).toEqual(['content.grid[0][1]', 'content.shape', 'content.gone', 'extra', 'preload.mobile']);
+    expect(paths(componentFieldDiff(before, after))).toEqual(['content.grid[0][1]', 'content.shape', 'content.gone', 'extra', 'preload.mobile']);
   });
 
   it('tells null from a missing value, and a changed type from a changed field', () => {
-    expect(componentFieldDiff(component('a', { content: { list: [] } }), component('a', { content: { list: [null] } }))).toEqual(['content.list[0]']);
-    expect(componentFieldDiff(component('a'), component('a', { _component: 'CustomHTML' }))).toEqual(['_component']);
-    expect(componentFieldDiff(component('a', { classes: ['x', 'y'] }), component('a', { classes: ['y', 'x'] }))).toEqual(['classes']);
+    expect(componentFieldDiff(component('a', { content: { list: [] } }), component('a', { content: { list: [null] } }))).toEqual([{ path: 'content.list[0]', before: undefined, after: null }]);
+    expect(paths(componentFieldDiff(component('a'), component('a', { _component: 'CustomHTML' })))).toEqual(['_component']);
+    expect(paths(componentFieldDiff(component('a', { classes: ['x', 'y'] }), component('a', { classes: ['y', 'x'] })))).toEqual(['classes']);
   });
 });
 
+
+describe('describeFieldValue', () => {
+  it('quotes strings, writes the rest as JSON, marks a missing side and cuts long values', () => {
+    expect(describeFieldValue('Shop Now')).toBe('"Shop Now"');
+    expect(describeFieldValue(true)).toBe('true');
+    expect(describeFieldValue({ b: 1, a: [2] })).toBe('{"a":[2],"b":1}');
+    expect(describeFieldValue(undefined)).toBe('(none)');
+    const long = describeFieldValue('x'.repeat(200), 20);
+    expect(long).toHaveLength(20);
+    expect(long.endsWith('…')).toBe(true);
+  });
+});

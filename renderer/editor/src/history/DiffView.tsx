@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useAtomValue } from 'jotai';
-import { diffComponents, diffSummary, type ComponentDiffEntry, type ComponentDiffStatus } from '../../../../core/rules/versionDiff';
+import { describeFieldValue, diffComponents, diffSummary, type ComponentDiffEntry, type ComponentDiffStatus } from '../../../../core/rules/versionDiff';
 import type { Component } from '../../../../core/schemas';
 import { useDoc } from '../state/docContext';
 import './history.css';
@@ -65,11 +65,14 @@ function DiffEntry({ entry }: { entry: ComponentDiffEntry }) {
       <span className="diff-name">{entry.name || entry.type}</span>
       <span className="muted diff-type">{entry.type}</span>
       {entry.fields.length > 0 && (
-        <span className="diff-fields">
+        <ul className="diff-fields" aria-label={`Changed fields of ${entry.name || entry.type}`}>
           {entry.fields.map((field) => (
-            <code key={field}>{field}</code>
+            <li key={field.path}>
+              <code>{field.path}</code> <span className="diff-before">{describeFieldValue(field.before)}</span> →{' '}
+              <span className="diff-after">{describeFieldValue(field.after)}</span>
+            </li>
           ))}
-        </span>
+        </ul>
       )}
     </li>
   );
