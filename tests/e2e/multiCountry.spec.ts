@@ -76,6 +76,7 @@ test('multi-country: structural edits on the primary reach every country; a seco
 
   // France is selected: a secondary may not add, remove or reorder.
   await expect(page.getByRole('button', { name: 'Add Component' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: `Reorder ${banner}` })).toBeDisabled();
   await openRow(page, 1);
   await expect(page.getByRole('button', { name: 'Remove Component' })).toHaveCount(0);
   await page.locator('.component-row .row-title').nth(1).focus();

@@ -28,7 +28,8 @@ export const ComponentRow = memo(function ComponentRow({ id }: { id: string }) {
   const open = useAtomValue(atoms.isOpen);
   const title = useAtomValue(atoms.title);
   const hidden = useAtomValue(atoms.hidden);
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  // On a secondary country the order is the primary's (multi-country rules): nothing to drag.
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: !doc.canAddOrRemove });
 
   const toggle = () => doc.setOpen(open ? null : id);
 
@@ -46,6 +47,8 @@ export const ComponentRow = memo(function ComponentRow({ id }: { id: string }) {
           ref={setActivatorNodeRef}
           className="drag-handle"
           aria-label={`Reorder ${title}`}
+          disabled={!doc.canAddOrRemove}
+          title={doc.canAddOrRemove ? undefined : 'The order is set on the primary country.'}
           {...attributes}
           {...listeners}
         >
