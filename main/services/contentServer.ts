@@ -277,11 +277,12 @@ function createVersionStore(contentRoot: string) {
 
   /**
    * The page's content is its newest version of kind 'content': a bookmark is a snapshot beside the page,
-   * so it is never what the page shows, nor the base a save is checked against.
+   * so it is never what the page shows, nor the base a save is checked against. Listing passes a reader
+   * that skips a damaged file, as it does for the newest one.
    */
-  async function newestContent(folder: string, numbers: readonly number[]): Promise<StoredVersion | null> {
+  async function newestContent(folder: string, numbers: readonly number[], read = readVersion): Promise<StoredVersion | null> {
     for (const number of numbers) {
-      const stored = await readVersion(folder, number);
+      const stored = await read(folder, number);
       if (stored?.kind === 'content') return stored;
     }
     return null;
@@ -334,7 +335,7 @@ function createVersionStore(contentRoot: string) {
       const cached = summaryCache.get(file);
       if (cached) return cached;
       const newest = await readVersionOrSkip(folder, version);
-      const stored = newest?.kind === 'bookmark' ? await newestContent(folder, await versionNumbers(folder)).catch(() => null) : newest;
+      const stored = newest?.kind === 'bookmark' ? await newestContent(folder, await versionNumbers(folder), readVersionOrSkip) : newest;
       if (!stored) return null;
       const summary = pageSummary(key, stored);
       summaryCache.set(file, summary);

@@ -224,6 +224,18 @@ async function stoppableContentService(): Promise<{ url: string; stopAfterSaves(
   };
 }
 
+/** Steps through the review to its last page and opens the review save with a message. */
+async function reviewAndOpenSave(page: Page, message: string) {
+  await page.getByRole('button', { name: 'REVIEW PAGES' }).click();
+  const review = page.getByRole('region', { name: 'Review', exact: true });
+  await review.getByRole('button', { name: 'Confirm/Next' }).click();
+  await review.getByRole('button', { name: 'Confirm/Next' }).click();
+  await review.getByRole('button', { name: 'SAVE CONTENT' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save Revewed Pages to UAT' });
+  await dialog.getByLabel('Change message').fill(message);
+  return dialog;
+}
+
 test('multi-country: a save that fails in the middle keeps the pages saved and retries only what is left', async ({ page, host }) => {
   const service = await stoppableContentService();
   try {
@@ -234,13 +246,7 @@ test('multi-country: a save that fails in the middle keeps the pages saved and r
 
     await createThreeCountryPage(page, host, 'three country retry');
     await addComponent(page, 'Main Banner');
-    await page.getByRole('button', { name: 'REVIEW PAGES' }).click();
-    const review = page.getByRole('region', { name: 'Review', exact: true });
-    await review.getByRole('button', { name: 'Confirm/Next' }).click();
-    await review.getByRole('button', { name: 'Confirm/Next' }).click();
-    await review.getByRole('button', { name: 'SAVE CONTENT' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Save Revewed Pages to UAT' });
-    await dialog.getByLabel('Change message').fill('Retry after an outage');
+    const dialog = await reviewAndOpenSave(page, 'Retry after an outage');
 
     service.stopAfterSaves(1);
     await dialog.getByRole('button', { name: 'SAVE' }).click();
@@ -294,18 +300,6 @@ test('multi-country: a secondary whose list differs is overwritten by the primar
   await expect(page.getByRole('button', { name: 'New Page' })).toBeVisible();
   await expect(page.getByRole('row', { name: /diverged/ })).toHaveCount(2);
 });
-
-/** Steps through the review to its last page and opens the review save with a message. */
-async function reviewAndOpenSave(page: Page, message: string) {
-  await page.getByRole('button', { name: 'REVIEW PAGES' }).click();
-  const review = page.getByRole('region', { name: 'Review', exact: true });
-  await review.getByRole('button', { name: 'Confirm/Next' }).click();
-  await review.getByRole('button', { name: 'Confirm/Next' }).click();
-  await review.getByRole('button', { name: 'SAVE CONTENT' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Save Revewed Pages to UAT' });
-  await dialog.getByLabel('Change message').fill(message);
-  return dialog;
-}
 
 test('multi-country: a colleague saved one country meanwhile; its row says who, and overwriting keeps every version', async ({ page, host }) => {
   const service = await stoppableContentService();

@@ -238,7 +238,7 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
               <OverwrittenDialog session={multi} />
             </>
           ) : (
-            <SaveDialog open={saving} onOpenChange={setSaving} beforeSave={() => autosave.flush()} />
+            <SaveDialog open={saving} onOpenChange={setSaving} />
           )}
           <LeaveDialog open={leaving} onOpenChange={setLeaving} />
           <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />

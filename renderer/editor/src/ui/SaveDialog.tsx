@@ -6,6 +6,7 @@ import { DiffWithCurrent } from '../history/DiffView';
 import { SavedVersion } from '../history/SavedVersion';
 import { DASHBOARD_PATH, navigate } from '../router';
 import { useDoc } from '../state/docContext';
+import { autosaveOf } from '../state/autosave';
 import { saveDocument } from '../state/saveDocument';
 import { toast } from '../state/toasts';
 import { ChangeMessageField, useChangeMessage } from './ChangeMessageField';
@@ -18,7 +19,7 @@ type Action = 'content' | 'bookmark' | 'reload';
  * The Update Page confirmation and the single-country save (editor spec §2, §5), the bookmark save (§7), and
  * what a save refused for a conflict offers: review, overwrite, or reload theirs.
  */
-export function SaveDialog({ open, onOpenChange, beforeSave }: { open: boolean; onOpenChange(open: boolean): void; beforeSave(): Promise<void> }) {
+export function SaveDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const doc = useDoc();
   const changeMessage = useChangeMessage();
   const { message } = changeMessage;
@@ -77,7 +78,7 @@ export function SaveDialog({ open, onOpenChange, beforeSave }: { open: boolean; 
       'bookmark',
       async () => {
         // The draft first, so a failure loses nothing.
-        await beforeSave();
+        await autosaveOf(doc).autosave.flush();
         await call('saveBookmark', { key: doc.key, meta: doc.meta, components: doc.components(), commitMessage: message });
         toast(`Bookmark saved for ${pageName}.`);
       },
