@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * A throw-away PostgreSQL cluster for tests: initdb in a temporary folder, started with pg_ctl on a random
+ * loopback port, as the `postgres` user when the tests run as root (PostgreSQL refuses to run as root).
+ */
+export interface TestPostgres {
+  /** postgres://studio@127.0.0.1:PORT/postgres */
+  url: string;
+  port: number;
+  /** A fresh database in this cluster, for a test that wants its own; returns its URL. */
+  createDatabase(name: string): string;
+  /** Stops the server (fast shutdown); `start` brings it back on the same port and data. */
+  stop(): void;
+  start(): void;
+  /** Stops the server and removes the folder. */
+  destroy(): void;
+}
+
+const asRoot = userInfo().uid === 0;
+
+function run(command: string): void {
+  if (asRoot) execFileSync('su', ['postgres', '-c', command], { stdio: 'pipe' });
+  else execFileSync('sh', ['-c', command], { stdio: 'pipe' });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startTestPostgres(): Promise<TestPostgres> {
+  const root = mkdtempSync(join(tmpdir(), 'studio-pg-'));
+  chmodSync(root, 0o755);
+  const dataDir = join(root, 'data');
+  if (asRoot) {
+    const postgres = execFileSync('id', ['-u', 'postgres']).toString().trim();
+    const group = execFileSync('id', ['-g', 'postgres']).toString().trim();
+    chownSync(root, Number(postgres), Number(group));
+  }
+  const port = await freePort();
+  const log = join(root, 'server.log');
+  run(`initdb -D ${dataDir} -U studio --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null`);
+  const startCommand = `pg_ctl -D ${dataDir} -l ${log} -w -o "-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null`;
+  const stopCommand = `pg_ctl -D ${dataDir} -m fast -w stop >/dev/null`;
+  run(startCommand);
+  let running = true;
+  const url = `postgres://studio@127.0.0.1:${port}/postgres`;
+  return {
+    url,
+    port,
+    createDatabase(name) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a plain database name: ${name}`);
+      execFileSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qc', `CREATE DATABASE ${name}`], { stdio: 'pipe' });
+      return `postgres://studio@127.0.0.1:${port}/${name}`;
+    },
+    stop() {
+      if (!running) return;
+      run(stopCommand);
+      running = false;
+    },
+    start() {
+      if (running) return;
+      run(startCommand);
+      running = true;
+    },
+    destroy() {
+      try {
+        this.stop();
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  };
+}
