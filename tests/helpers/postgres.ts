@@ -56,6 +56,11 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   const stopCommand = `pg_ctl -D ${dataDir} -m fast -w stop >/dev/null`;
   run(startCommand);
   let running = true;
+  const stop = () => {
+    if (!running) return;
+    run(stopCommand);
+    running = false;
+  };
   const url = `postgres://studio@127.0.0.1:${port}/postgres`;
   return {
     url,
@@ -65,11 +70,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       execFileSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qc', `CREATE DATABASE ${name}`], { stdio: 'pipe' });
       return `postgres://studio@127.0.0.1:${port}/${name}`;
     },
-    stop() {
-      if (!running) return;
-      run(stopCommand);
-      running = false;
-    },
+    stop,
     start() {
       if (running) return;
       run(startCommand);
@@ -77,7 +78,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     },
     destroy() {
       try {
-        this.stop();
+        stop();
       } finally {
         rmSync(root, { recursive: true, force: true });
       }
