@@ -1,0 +1,155 @@
+/**
+ * Limits on the depth and size of JSON crossing a boundary (IPC and HTTP payloads, files read from disk).
+ * A value nested thousands of levels deep would otherwise overflow the stack of every recursive walk that
+ * meets it later (hashing, zod, stringify). The checks themselves never recurse: they walk with an explicit
+ * stack and stop as soon as a limit is passed.
+ */
+
+/** How many arrays and objects may be nested inside each other; `[]` is depth 1, `[[1]]` depth 2. */
+export const MAX_JSON_DEPTH = 64;
+/** The largest JSON text accepted, in UTF-8 bytes; the same bound as the content server's request bodies. */
+export const MAX_JSON_BYTES = 20 * 1024 * 1024;
+
+export interface JsonLimits {
+  maxDepth: number;
+  maxBytes: number;
+}
+
+export const DEFAULT_JSON_LIMITS: JsonLimits = { maxDepth: MAX_JSON_DEPTH, maxBytes: MAX_JSON_BYTES };
+
+export type JsonLimitKind = 'depth' | 'size';
+
+/** Which limit was passed, with a message that names it. */
+export interface JsonLimitProblem {
+  limit: JsonLimitKind;
+  message: string;
+}
+
+/** Thrown by parseJsonWithLimits when text passes a limit; `limit` says which. */
+export class JsonLimitError extends Error {
+  readonly limit: JsonLimitKind;
+  constructor(problem: JsonLimitProblem) {
+    super(problem.message);
+    this.name = 'JsonLimitError';
+    this.limit = problem.limit;
+  }
+}
+
+export function describeBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / 1024 / 1024} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
+
+function depthProblem(limits: JsonLimits): JsonLimitProblem {
+  return { limit: 'depth', message: `nested more than ${limits.maxDepth} levels deep (the limit is ${limits.maxDepth})` };
+}
+
+function sizeProblem(limits: JsonLimits): JsonLimitProblem {
+  return { limit: 'size', message: `larger than ${describeBytes(limits.maxBytes)} (the limit)` };
+}
+
+/** UTF-8 length of a string, counting only as far as `stopAbove` (returns a value > stopAbove when over). */
+function utf8Length(text: string, stopAbove: number): number {
+  // Every UTF-16 unit is 1 to 3 bytes, so most texts are decided without counting.
+  if (text.length > stopAbove) return text.length;
+  if (text.length * 3 <= stopAbove) {
+    let bytes = 0;
+    for (let i = 0; i < text.length; i++) bytes += utf8UnitLength(text.charCodeAt(i));
+    return bytes;
+  }
+  let bytes = 0;
+  for (let i = 0; i < text.length && bytes <= stopAbove; i++) bytes += utf8UnitLength(text.charCodeAt(i));
+  return bytes;
+}
+
+/** Bytes for one UTF-16 unit; a surrogate pair is 4 bytes, 2 for each half. */
+function utf8UnitLength(code: number): number {
+  if (code < 0x80) return 1;
+  if (code < 0x800 || (code >= 0xd800 && code <= 0xdfff)) return 2;
+  return 3;
+}
+
+/**
+ * Checks JSON text before it is parsed: its UTF-8 size, and how deep its arrays and objects nest (brackets
+ * inside strings do not count). Returns null when the text is within the limits; syntax is left to JSON.parse.
+ */
+export function checkJsonTextLimits(text: string, limits: JsonLimits = DEFAULT_JSON_LIMITS): JsonLimitProblem | null {
+  if (utf8Length(text, limits.maxBytes) > limits.maxBytes) return sizeProblem(limits);
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c /* \ */) i++;
+      else if (char === 0x22 /* " */) inString = false;
+    } else if (char === 0x22) {
+      inString = true;
+    } else if (char === 0x5b /* [ */ || char === 0x7b /* { */) {
+      if (++depth > limits.maxDepth) return depthProblem(limits);
+    } else if (char === 0x5d /* ] */ || char === 0x7d /* } */) {
+      depth--;
+    }
+  }
+  return null;
+}
+
+/** Bytes a primitive takes in JSON text (undefined and functions count as `null`). */
+function primitiveBytes(value: unknown, stopAbove: number): number {
+  if (typeof value === 'string') return utf8Length(value, stopAbove) + 2;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value).length;
+  return 4;
+}
+
+/**
+ * Checks a value already in memory (an IPC payload, a parsed body): how deep its arrays and objects nest, and
+ * roughly how many bytes it would take as JSON text. Cycles count as endless depth. Returns null when within.
+ */
+export function checkJsonLimits(value: unknown, limits: JsonLimits = DEFAULT_JSON_LIMITS): JsonLimitProblem | null {
+  if (value === null || typeof value !== 'object') {
+    return primitiveBytes(value, limits.maxBytes) > limits.maxBytes ? sizeProblem(limits) : null;
+  }
+  // Only containers go on the stack; primitives are counted where they are met.
+  const stack: { container: object; depth: number }[] = [{ container: value, depth: 1 }];
+  let bytes = 0;
+  const visit = (child: unknown, depth: number): JsonLimitProblem | null => {
+    if (child !== null && typeof child === 'object') {
+      if (depth + 1 > limits.maxDepth) return depthProblem(limits);
+      stack.push({ container: child, depth: depth + 1 });
+    } else {
+      bytes += primitiveBytes(child, limits.maxBytes - bytes);
+    }
+    return bytes > limits.maxBytes ? sizeProblem(limits) : null;
+  };
+  if (limits.maxDepth < 1) return depthProblem(limits);
+  while (stack.length > 0) {
+    const { container, depth } = stack.pop()!;
+    bytes += 2; // the brackets
+    if (Array.isArray(container)) {
+      for (let i = 0; i < container.length; i++) {
+        bytes += 1; // the comma
+        const problem = visit(container[i], depth);
+        if (problem) return problem;
+      }
+    } else {
+      for (const key in container) {
+        if (!Object.prototype.hasOwnProperty.call(container, key)) continue;
+        bytes += utf8Length(key, limits.maxBytes) + 4; // quotes, colon, comma
+        const problem = visit((container as Record<string, unknown>)[key], depth);
+        if (problem) return problem;
+      }
+    }
+    if (bytes > limits.maxBytes) return sizeProblem(limits);
+  }
+  return null;
+}
+
+/**
+ * JSON.parse behind the text limits: throws JsonLimitError (naming the limit) before parsing text that is too
+ * large or too deep, and JSON.parse's SyntaxError for text that is not JSON.
+ */
+export function parseJsonWithLimits(text: string, limits: JsonLimits = DEFAULT_JSON_LIMITS): unknown {
+  const problem = checkJsonTextLimits(text, limits);
+  if (problem) throw new JsonLimitError(problem);
+  return JSON.parse(text) as unknown;
+}
