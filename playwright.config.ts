@@ -7,6 +7,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: 0,
+  // A stray test.only would silently run one test and call the suite green.
+  forbidOnly: !!process.env.CI,
   // Playwright wipes test-results/; reports go to reports/.
   outputDir: 'reports/e2e-artifacts',
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],

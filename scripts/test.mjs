@@ -18,6 +18,8 @@ mkdirSync('reports', { recursive: true });
 
 let passed = 0;
 let failed = 0;
+// Skipped and todo tests are counted and printed, so a run that silently skips most of a suite shows it.
+let skipped = 0;
 const run = (name, [command, ...args]) => {
   console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
@@ -39,6 +41,7 @@ const unit = readJson('reports/vitest.json');
 if (unit) {
   passed += unit.numPassedTests;
   failed += unit.numFailedTests;
+  skipped += unit.numPendingTests + unit.numTodoTests;
   // A suite that failed to load has no failed tests but did fail.
   if (!unitOk && unit.numFailedTests === 0) failed++;
 } else failed++;
@@ -48,8 +51,9 @@ const e2e = readJson('reports/playwright.json');
 if (e2e) {
   passed += e2e.stats.expected + e2e.stats.flaky;
   failed += e2e.stats.unexpected;
+  skipped += e2e.stats.skipped;
   if (!e2eOk && e2e.stats.unexpected === 0) failed++;
 } else failed++;
 
-console.log(`\n${passed} passed, ${failed} failed`);
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
