@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 
 /**
  * A throw-away PostgreSQL cluster for tests: initdb in a temporary folder, started with pg_ctl on a random
@@ -23,6 +23,23 @@ export interface TestPostgres {
 
 const asRoot = userInfo().uid === 0;
 
+/**
+ * The folder of initdb and pg_ctl: on PATH, or Debian's /usr/lib/postgresql/VERSION/bin (the package does not
+ * put them on PATH). Without them the server tests fail here, saying what to install, rather than skip.
+ */
+export function postgresBinDir(): string {
+  const onPath = (process.env.PATH ?? '').split(delimiter).find((dir) => dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
+  if (onPath) return onPath;
+  const debianRoot = '/usr/lib/postgresql';
+  const versions = existsSync(debianRoot) ? readdirSync(debianRoot).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a)) : [];
+  const debian = versions.map((version) => join(debianRoot, version, 'bin')).find((dir) => existsSync(join(dir, 'initdb')));
+  if (debian) return debian;
+  throw new Error(
+    'PostgreSQL is needed for the team server tests but initdb and pg_ctl were not found (on PATH or in /usr/lib/postgresql/*/bin). ' +
+      'Install it, e.g. `apt-get install postgresql` on Debian, or run .ci/run, which does.',
+  );
+}
+
 function run(command: string): void {
   if (asRoot) execFileSync('su', ['postgres', '-c', command], { stdio: 'pipe' });
   else execFileSync('sh', ['-c', command], { stdio: 'pipe' });
@@ -41,6 +58,7 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startTestPostgres(): Promise<TestPostgres> {
+  const bin = postgresBinDir();
   const root = mkdtempSync(join(tmpdir(), 'studio-pg-'));
   chmodSync(root, 0o755);
   const dataDir = join(root, 'data');
@@ -51,9 +69,9 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   }
   const port = await freePort();
   const log = join(root, 'server.log');
-  run(`initdb -D ${dataDir} -U studio --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null`);
-  const startCommand = `pg_ctl -D ${dataDir} -l ${log} -w -o "-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null`;
-  const stopCommand = `pg_ctl -D ${dataDir} -m fast -w stop >/dev/null`;
+  run(`${join(bin, 'initdb')} -D ${dataDir} -U studio --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null`);
+  const startCommand = `${join(bin, 'pg_ctl')} -D ${dataDir} -l ${log} -w -o "-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null`;
+  const stopCommand = `${join(bin, 'pg_ctl')} -D ${dataDir} -m fast -w stop >/dev/null`;
   run(startCommand);
   let running = true;
   const stop = () => {
