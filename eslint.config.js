@@ -48,6 +48,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [rendererLayers('renderer', 'preload')] }] },
   },
   {
+    // The team server is plain Node deployed on its own: no Electron, no renderer or preload code.
+    files: ['server/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [electronOnly, rendererLayers('renderer', 'preload')] }] },
+  },
+  {
     files: ['preload/**'],
     rules: {
       'no-restricted-imports': [
