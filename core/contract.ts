@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Channel } from './channels';
 import type { Result } from './result';
 import { PreviewCommandSchema } from './preview';
+import { quote } from './rules/quote';
 import { SettingsPatchSchema, SettingsSchema } from './settings';
 import {
   CategoryProductsSchema,
@@ -159,9 +160,19 @@ export type StudioBridge = { [C in Channel]: (input: Input<C>) => Promise<Result
   onPreviewEvent(listener: (event: unknown) => void): () => void;
 };
 
-/** Formats zod issues as "path: message" lines, for messages a person can act on. */
+/** How many issues a message lists; a payload with thousands of wrong items gets a short answer all the same. */
+const MAX_DESCRIBED_ISSUES = 10;
+
+/**
+ * Formats zod issues as "path: message" lines, for messages a person can act on. Paths carry record keys
+ * someone sent, and zod names unrecognised keys in its message: both are quoted (at most 100 characters).
+ */
 export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
-    .join('; ');
+  const described = error.issues.slice(0, MAX_DESCRIBED_ISSUES).map((issue) => {
+    const path = issue.path.length ? issue.path.map((segment) => quote(String(segment))).join('.') : '(root)';
+    const message = issue.code === 'unrecognized_keys' ? `Unrecognized keys: ${quote(issue.keys.join(', '))}` : issue.message;
+    return `${path}: ${message}`;
+  });
+  const more = error.issues.length - described.length;
+  return more > 0 ? `${described.join('; ')}; and ${more} more` : described.join('; ');
 }

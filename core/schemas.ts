@@ -3,6 +3,7 @@ import { z } from 'zod';
 // The editor's CSP forbids eval; zod would otherwise probe for it (and log a violation) on first use.
 z.config({ jitless: true });
 import { COUNTRY_CODES } from './countries';
+import { quote } from './rules/quote';
 
 /**
  * A path segment of a page key: also a folder name in the content store and part of s3JsonUrl, so it may
@@ -52,7 +53,7 @@ export const ComponentListSchema = z.array(ComponentSchema).superRefine((list, c
       ctx.addIssue({
         code: 'custom',
         path: [index, '_identifier'],
-        message: `duplicate identifier ${component._identifier}`,
+        message: `duplicate identifier ${quote(component._identifier)}`,
       });
     }
     seen.add(component._identifier);

@@ -6,6 +6,8 @@ import { createSampleImages, type SampleImageReply } from '../services/sampleIma
 import { createMemorySecretStore, createNodeStore } from '../services/stores';
 import { createStudioServices } from './services';
 import { editorBridgeScript, previewBridgeScript } from './bridgeScripts';
+import { describeBytes, JsonLimitError, MAX_JSON_BYTES, parseJsonWithLimits } from '../../core/rules/jsonLimits';
+import { quote } from '../../core/rules/quote';
 
 export interface BrowserHostOptions {
   port: number;
@@ -32,13 +34,53 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-const MAX_BODY_BYTES = 25 * 1024 * 1024;
+/** A request body larger than the JSON limit is refused at once, before (or instead of) reading it. */
+const MAX_BODY_BYTES = MAX_JSON_BYTES;
+
+/** A request the host refuses before it reaches a route: the status and a short message saying why. */
+class RequestProblem extends Error {
+  constructor(
+    readonly status: 400 | 413 | 415,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A decoded URL path; a malformed %-escape is the client's mistake, answered with 400. */
+function decodePath(urlPath: string): string {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    throw new RequestProblem(400, `The path has a malformed %-escape: ${quote(urlPath)}`);
+  }
+}
 
 /** A file under root, or null when the path would leave it. */
 function within(root: string, urlPath: string): string | null {
-  const path = normalize(join(root, decodeURIComponent(urlPath)));
+  const path = normalize(join(root, decodePath(urlPath)));
   return path.startsWith(root.endsWith(sep) ? root : root + sep) ? path : null;
 }
+
+/**
+ * The request target as a URL. Only origin-form targets ("/path?query") are served; anything else, such as
+ * an absolute "http://[" that the URL parser refuses, is a bad request rather than a crash.
+ */
+function requestUrl(target: string | undefined, base: string): URL {
+  if (!target?.startsWith('/')) throw new RequestProblem(400, `Bad request target: ${quote(target ?? '')}`);
+  try {
+    return new URL(target, base);
+  } catch {
+    throw new RequestProblem(400, `Bad request target: ${quote(target)}`);
+  }
+}
+
+/** A declared body length over the limit: known from the headers, before a byte of the body is read. */
+function declaresTooLargeBody(request: IncomingMessage): boolean {
+  return Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
+}
+
+const TOO_LARGE = `The request body is larger than ${describeBytes(MAX_BODY_BYTES)} (the limit).`;
 
 function send(response: ServerResponse, status: number, body: string | Buffer, type: string, headers: Record<string, string> = {}): void {
   response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers });
@@ -62,15 +104,33 @@ function sendSampleImage(response: ServerResponse, reply: SampleImageReply): voi
   send(response, reply.status, reply.raw ?? JSON.stringify(reply.body), type, { ...PUBLIC_FILE, ...headers });
 }
 
+/** The body as text; past the limit it stops reading and throws a 413 (the reply then closes the connection). */
 async function readBody(request: IncomingMessage): Promise<string> {
+  if (declaresTooLargeBody(request)) throw new RequestProblem(413, TOO_LARGE);
   let size = 0;
   const chunks: Buffer[] = [];
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error('Request body too large');
+    if (size > MAX_BODY_BYTES) throw new RequestProblem(413, TOO_LARGE);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The media type of a Content-Type header, without its parameters. */
+function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/**
+ * Answers a refused request. A 413 closes the connection: the rest of a body that may be gigabytes long is
+ * not read, where keeping the connection alive would mean draining it first.
+ */
+function sendProblem(response: ServerResponse, problem: RequestProblem, api: boolean): void {
+  const headers: Record<string, string> = problem.status === 413 ? { connection: 'close' } : {};
+  if (!api) return send(response, problem.status, problem.message, 'text/plain; charset=utf-8', headers);
+  const body = JSON.stringify({ ok: false, error: { code: 'invalid-input', message: problem.message } });
+  return send(response, problem.status, body, CONTENT_TYPES['.json']!, headers);
 }
 
 /**
@@ -117,37 +177,58 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (request.headers.origin !== origin) {
       return send(response, 403, JSON.stringify({ ok: false, error: { code: 'forbidden', message: 'Requests must come from the editor.' } }), CONTENT_TYPES['.json']!);
     }
+    if (mediaType(request.headers['content-type']) !== 'application/json') {
+      throw new RequestProblem(415, 'Send the request body as application/json.');
+    }
+    const text = await readBody(request);
     let payload: unknown;
     try {
-      payload = JSON.parse((await readBody(request)) || '{}');
+      payload = parseJsonWithLimits(text || '{}');
     } catch (error) {
-      const message = error instanceof SyntaxError ? `Malformed JSON: ${error.message}` : String((error as Error).message);
-      return send(response, 400, JSON.stringify({ ok: false, error: { code: 'invalid-input', message } }), CONTENT_TYPES['.json']!);
+      if (error instanceof JsonLimitError) throw new RequestProblem(error.limit === 'size' ? 413 : 400, `The request body is ${error.message}.`);
+      throw new RequestProblem(400, `Malformed JSON: ${quote((error as Error).message)}`);
     }
     const result = await services.dispatch(channel, payload);
-    return send(response, 200, JSON.stringify(result), CONTENT_TYPES['.json']!);
+    // A payload the contract refuses is the client's mistake (400); every other answer is a Result with 200.
+    const status = !result.ok && result.error.code === 'invalid-input' ? 400 : 200;
+    return send(response, status, JSON.stringify(result), CONTENT_TYPES['.json']!);
   };
 
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', origin || 'http://127.0.0.1');
+  const route = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const url = requestUrl(request.url, origin || 'http://127.0.0.1');
     const path = url.pathname;
-    const route = async (): Promise<void> => {
-      if (request.method === 'POST' && path.startsWith('/api/')) return handleApi(request, response, path.slice(5));
-      if (request.method !== 'GET') return send(response, 405, 'Method not allowed', 'text/plain');
-      if (path === '/') {
-        response.writeHead(302, { location: '/editor/index.html' });
-        return void response.end();
-      }
-      if (path === '/host/studio.js') return send(response, 200, editorBridgeScript(), CONTENT_TYPES['.js']!);
-      if (path === '/host/preview-bridge.js') return send(response, 200, previewBridgeScript(origin), CONTENT_TYPES['.js']!);
-      if (path.startsWith('/sample/')) {
-        const crop = await sampleImages(request, url);
-        if (crop) return sendSampleImage(response, crop);
-        return serveFile(response, sampleDir, path.slice('/sample/'.length));
-      }
-      return serveFile(response, options.rendererDir, path);
-    };
-    route().catch((error: unknown) => send(response, 500, String(error), 'text/plain'));
+    if (request.method === 'POST' && path.startsWith('/api/')) return handleApi(request, response, path.slice(5));
+    if (request.method !== 'GET') return send(response, 405, 'Method not allowed', 'text/plain');
+    if (path === '/') {
+      response.writeHead(302, { location: '/editor/index.html' });
+      return void response.end();
+    }
+    if (path === '/host/studio.js') return send(response, 200, editorBridgeScript(), CONTENT_TYPES['.js']!);
+    if (path === '/host/preview-bridge.js') return send(response, 200, previewBridgeScript(origin), CONTENT_TYPES['.js']!);
+    if (path.startsWith('/sample/')) {
+      const crop = await sampleImages(request, url);
+      if (crop) return sendSampleImage(response, crop);
+      return serveFile(response, sampleDir, path.slice('/sample/'.length));
+    }
+    return serveFile(response, options.rendererDir, path);
+  };
+
+  const handle = (request: IncomingMessage, response: ServerResponse): void => {
+    route(request, response).catch((error: unknown) => {
+      const api = request.method === 'POST' && request.url?.startsWith('/api/') === true;
+      if (error instanceof RequestProblem) return sendProblem(response, error, api);
+      // A fault of the host, not of the request: logged here, never echoed to the client.
+      console.error('Browser host:', error);
+      if (response.headersSent) response.destroy();
+      else send(response, 500, 'Internal error', 'text/plain; charset=utf-8');
+    });
+  };
+  const server = createServer(handle);
+  // "Expect: 100-continue" (curl sends it for large bodies): an oversized body is refused before it is sent.
+  server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
+    if (declaresTooLargeBody(request)) return sendProblem(response, new RequestProblem(413, TOO_LARGE), true);
+    response.writeContinue();
+    handle(request, response);
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { SERVICE_CHANNELS, type ServiceChannel } from '../../core/channels';
 import { contract, describeIssues, type Contract, type Output } from '../../core/contract';
 import { StudioError, type Result } from '../../core/result';
+import { quote } from '../../core/rules/quote';
 
 /** A service handler receives its input already parsed by the contract. */
 export type ServiceHandlers = {
@@ -48,7 +49,7 @@ export function parseInput<C extends keyof Contract>(
 export function createDispatch(handlers: ServiceHandlers): Dispatch {
   return async (channel, payload) => {
     if (!isServiceChannel(channel)) {
-      return { ok: false, error: { code: 'invalid-input', message: `Unknown channel: ${channel}` } };
+      return { ok: false, error: { code: 'invalid-input', message: `Unknown channel: ${quote(channel)}` } };
     }
     const input = parseInput(channel, payload);
     if (!input.ok) return input.error;

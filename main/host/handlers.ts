@@ -3,6 +3,7 @@ import type { DraftStore } from '../services/drafts';
 import type { KeyValueStore, SecretStore } from '../services/stores';
 import type { ServiceHandlers } from './dispatch';
 import { StudioError } from '../../core/result';
+import { quote } from '../../core/rules/quote';
 import { productLookupError, type ProductLookupQuery } from '../../core/rules/productLookup';
 import { emptyPageMeta, type Component, type Draft, type PageKey, type PageMeta, type ProductDetails } from '../../core/schemas';
 import {
@@ -74,7 +75,7 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
   /** The store behind a fascia (Settings' fascia map); a fascia without one cannot browse the mesh. */
   const storeOf = (fascia: string): string => {
     const store = storeFor(fascia, readSettings(deps.store, deps.secrets).fasciaStores);
-    if (!store) throw new StudioError('invalid-input', `No store is set for ${fascia} in Settings.`);
+    if (!store) throw new StudioError('invalid-input', `No store is set for ${quote(fascia)} in Settings.`);
     return store;
   };
 
@@ -190,7 +191,7 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
 
     loadVersion: async ({ key, version }) => {
       const found = await deps.content().loadVersion(key, version);
-      if (!found) throw new StudioError('not-found', `Version ${version} of ${key.page} does not exist.`);
+      if (!found) throw new StudioError('not-found', `Version ${version} of ${quote(key.page)} does not exist.`);
       return { version: found.version, meta: metaFromPage(found.content), components: found.content.content };
     },
   };

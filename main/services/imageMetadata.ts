@@ -2,6 +2,7 @@ import got, { HTTPError, RequestError } from 'got';
 import { z } from 'zod';
 import { metadataUrl } from '../../core/rules/focalPoint';
 import { StudioError } from '../../core/result';
+import { quote } from '../../core/rules/quote';
 
 const MetadataSchema = z.object({
   width: z.number().positive(),
@@ -20,11 +21,11 @@ export async function fetchImageMetadata(imageUrl: string, serviceUrl: string, t
   try {
     body = await got(url, { timeout: { request: timeoutMs }, retry: { limit: 1, methods: ['GET'] } }).json();
   } catch (error) {
-    if (error instanceof HTTPError) throw new StudioError('unavailable', `The image metadata for ${imageUrl} answered ${error.response.statusCode}.`);
-    if (error instanceof RequestError) throw new StudioError('unavailable', `The image metadata for ${imageUrl} could not be read (${error.code}).`);
+    if (error instanceof HTTPError) throw new StudioError('unavailable', `The image metadata for ${quote(imageUrl)} answered ${error.response.statusCode}.`);
+    if (error instanceof RequestError) throw new StudioError('unavailable', `The image metadata for ${quote(imageUrl)} could not be read (${error.code}).`);
     throw error;
   }
   const parsed = MetadataSchema.safeParse(body);
-  if (!parsed.success) throw new StudioError('failed', `The image metadata for ${imageUrl} is not in the expected shape.`);
+  if (!parsed.success) throw new StudioError('failed', `The image metadata for ${quote(imageUrl)} is not in the expected shape.`);
   return { width: parsed.data.width, height: parsed.data.height, pointOfInterest: parsed.data.metadata?.pointOfInterest ?? null };
 }
