@@ -1,13 +1,19 @@
 import * as fsp from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readJsonFile, writeFileAtomic } from '../../main/services/atomicFile';
+import {
+  keepDamagedFile,
+  readJsonFile,
+  removeStrayTempFiles,
+  TEMP_FILE_PATTERN,
+  writeFileAtomic,
+} from '../../main/services/atomicFile';
 import { makeTempDir } from './helpers/pages';
 
 // Wrapped so a test can make one step of the write fail; every other call goes to the real file system.
 vi.mock('node:fs/promises', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs/promises')>();
-  return { ...actual, rename: vi.fn(actual.rename), open: vi.fn(actual.open) };
+  return { ...actual, rename: vi.fn(actual.rename), open: vi.fn(actual.open), rm: vi.fn(actual.rm) };
 });
 
 const actualFs = await vi.importActual<typeof import('node:fs/promises')>('node:fs/promises');
@@ -19,6 +25,7 @@ beforeEach(async () => {
 afterEach(async () => {
   vi.mocked(fsp.rename).mockReset().mockImplementation(actualFs.rename);
   vi.mocked(fsp.open).mockReset().mockImplementation(actualFs.open);
+  vi.mocked(fsp.rm).mockReset().mockImplementation(actualFs.rm);
   await actualFs.rm(dir, { recursive: true, force: true });
 });
 
@@ -114,5 +121,74 @@ describe('readJsonFile', () => {
     const target = join(dir, 'broken.json');
     await actualFs.writeFile(target, '{"half": ');
     await expect(readJsonFile(target)).rejects.toThrow(/broken\.json does not hold valid JSON/);
+  });
+});
+
+describe('readJsonFile limits', () => {
+  it('refuses a file nested past the depth limit, naming the file and the limit', async () => {
+    const target = join(dir, 'deep.json');
+    await actualFs.writeFile(target, '['.repeat(3500) + ']'.repeat(3500));
+    await expect(readJsonFile(target)).rejects.toThrow(
+      `${target} does not hold valid JSON: nested more than 64 levels deep (the limit is 64)`,
+    );
+  });
+});
+
+describe('keepDamagedFile', () => {
+  it('moves the file into the folder under a timestamped name, never over an existing one', async () => {
+    const now = new Date('2026-01-02T03:04:05.006Z');
+    await actualFs.writeFile(join(dir, 'settings.json'), 'one');
+    const first = keepDamagedFile(join(dir, 'settings.json'), dir, now);
+    await actualFs.writeFile(join(dir, 'settings.json'), 'two');
+    const second = keepDamagedFile(join(dir, 'settings.json'), join(dir, 'kept'), now);
+    await actualFs.writeFile(join(dir, 'settings.json'), 'three');
+    const third = keepDamagedFile(join(dir, 'settings.json'), dir, now);
+
+    expect(first).toBe(join(dir, 'settings.damaged-2026-01-02T03-04-05-006Z.json'));
+    expect(second).toBe(join(dir, 'kept', 'settings.damaged-2026-01-02T03-04-05-006Z.json'));
+    expect(third).toBe(join(dir, 'settings.damaged-2026-01-02T03-04-05-006Z-2.json'));
+    expect(await actualFs.readFile(first, 'utf8')).toBe('one');
+    expect(await actualFs.readFile(second, 'utf8')).toBe('two');
+    expect(await actualFs.readFile(third, 'utf8')).toBe('three');
+    expect(await actualFs.readdir(dir)).not.toContain('settings.json');
+  });
+});
+
+describe('removeStrayTempFiles', () => {
+  const HOUR = 60 * 60 * 1000;
+
+  /** The temporary file a write leaves behind when the process dies just before its rename. */
+  async function crashedWrite(target: string): Promise<string> {
+    let temp = '';
+    vi.mocked(fsp.rename).mockImplementationOnce(async (from) => {
+      temp = String(from);
+      throw ioError('EINTR');
+    });
+    vi.mocked(fsp.rm).mockImplementationOnce(async () => undefined); // killed: no clean-up ran
+    await writeFileAtomic(target, 'half-written').catch(() => undefined);
+    return temp;
+  }
+
+  it('removes only old files of writeFileAtomic\'s own pattern, in nested folders too', async () => {
+    const nested = join(dir, 'jd', 'gb', 'home');
+    const strayOld = await crashedWrite(join(nested, '0001.json'));
+    const strayYoung = await crashedWrite(join(dir, 'abc.json'));
+    expect(TEMP_FILE_PATTERN.test(basename(strayOld))).toBe(true);
+    const someoneElses = join(dir, 'notes.tmp');
+    await actualFs.writeFile(someoneElses, 'not ours');
+    const now = new Date();
+    await actualFs.utimes(strayOld, new Date(now.getTime() - 2 * HOUR), new Date(now.getTime() - 2 * HOUR));
+    await actualFs.utimes(someoneElses, new Date(now.getTime() - 2 * HOUR), new Date(now.getTime() - 2 * HOUR));
+
+    const removed = await removeStrayTempFiles(dir, { pattern: TEMP_FILE_PATTERN, minAgeMs: HOUR, now, recursive: true });
+
+    expect(removed).toEqual([strayOld]);
+    expect(await actualFs.readdir(nested)).toEqual([]);
+    expect((await actualFs.readdir(dir)).sort()).toEqual(['jd', basename(strayYoung), 'notes.tmp'].sort());
+  });
+
+  it('finds nothing in a folder that does not exist', async () => {
+    const options = { pattern: TEMP_FILE_PATTERN, minAgeMs: HOUR, now: new Date(), recursive: true };
+    expect(await removeStrayTempFiles(join(dir, 'missing'), options)).toEqual([]);
   });
 });
