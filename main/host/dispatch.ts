@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { SERVICE_CHANNELS, type ServiceChannel } from '../../core/channels';
 import { contract, describeIssues, type Contract, type Output } from '../../core/contract';
 import { StudioError, type Result } from '../../core/result';
+import { checkJsonLimits } from '../../core/rules/jsonLimits';
 import { quote } from '../../core/rules/quote';
 
 /** A service handler receives its input already parsed by the contract. */
@@ -44,12 +45,17 @@ export function parseInput<C extends keyof Contract>(
 
 /**
  * The one entry point both shells call (Electron's ipcMain and the browser host's POST /api/<channel>):
- * unknown channels and invalid payloads are answered with a clear error and reach no service.
+ * unknown channels and invalid payloads are answered with a clear error and reach no service. Payloads past
+ * the depth or size limit are refused before zod or any service walks them (a deep one overflows the stack).
  */
 export function createDispatch(handlers: ServiceHandlers): Dispatch {
   return async (channel, payload) => {
     if (!isServiceChannel(channel)) {
       return { ok: false, error: { code: 'invalid-input', message: `Unknown channel: ${quote(channel)}` } };
+    }
+    const tooLarge = checkJsonLimits(payload);
+    if (tooLarge) {
+      return { ok: false, error: { code: 'invalid-input', message: `Refused request for ${channel}: the payload is ${tooLarge.message}.` } };
     }
     const input = parseInput(channel, payload);
     if (!input.ok) return input.error;

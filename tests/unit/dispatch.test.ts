@@ -129,6 +129,27 @@ describe('createDispatch: invalid payloads reach no handler', () => {
     );
   });
 
+  it('saveDraft with a draft nested 3,500 levels deep names the depth limit', async () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 3500; i++) deep = { children: [deep] };
+    const draft = { bookmark: 'b', key: KEY, meta: { ...emptyPageMeta(), deep }, components: [] };
+    await expectInvalid(
+      'saveDraft',
+      { draft },
+      'Refused request for saveDraft: the payload is nested more than 64 levels deep (the limit is 64).',
+    );
+  });
+
+  it('any channel with a payload larger than 20 MB names the size limit', async () => {
+    await expectInvalid('signIn', { email: 'x'.repeat(21 * 1024 * 1024) }, 'signIn', 'larger than 20 MB (the limit)');
+  });
+
+  it('a cyclic payload is refused instead of walked forever', async () => {
+    const cyclic: Record<string, unknown> = { email: 'a@b.co' };
+    cyclic.self = cyclic;
+    await expectInvalid('signIn', cyclic, 'nested more than 64 levels deep');
+  });
+
   it('getDraft with an empty bookmark', async () => {
     await expectInvalid('getDraft', { bookmark: '' }, 'getDraft', 'bookmark');
   });
