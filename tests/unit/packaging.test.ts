@@ -4,21 +4,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPackage } from '@electron/asar';
+import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
+import { FuseState, SENTINEL } from '@electron/fuses/dist/constants';
 
 /**
  * Packaging is checked without the Electron binary (it cannot be downloaded here): electron-builder's dir
  * target runs against a stub Electron folder, and the test reads what app.asar holds. Needs `npm run build`.
+ * The stub carries a fuse wire as Electron's binary does (sentinel, version 1, eight fuses in Electron's
+ * default states), so the fuses electron-builder flips can be read back.
  */
+const ELECTRON_DEFAULT_FUSES = '10110001';
+
 describe('the packaged app', () => {
   const work = mkdtempSync(join(tmpdir(), 'studio-pack-'));
   let files: string[] = [];
+  let packagedBinary = '';
 
   beforeAll(() => {
     expect(existsSync('out/main/index.js'), 'run `npm run build` before this test').toBe(true);
     const stub = join(work, 'electron-dist');
     const output = join(work, 'dist');
     mkdirSync(stub, { recursive: true });
-    writeFileSync(join(stub, 'electron'), '#!/bin/sh\n');
+    writeFileSync(join(stub, 'electron'), `#!/bin/sh\n# ${SENTINEL}\x01\x08${ELECTRON_DEFAULT_FUSES}\n`, 'latin1');
     chmodSync(join(stub, 'electron'), 0o755);
     writeFileSync(join(stub, 'version'), '45.4.1');
     const result = spawnSync(
@@ -27,6 +34,7 @@ describe('the packaged app', () => {
       { encoding: 'utf8' },
     );
     expect(result.status, result.stderr + result.stdout).toBe(0);
+    packagedBinary = join(output, 'linux-unpacked', 'storefront-studio');
     files = listPackage(join(output, 'linux-unpacked', 'resources', 'app.asar'), { isPack: false }).map((file) =>
       file.replace(/\\/g, '/').replace(/^\//, ''),
     );
@@ -47,6 +55,19 @@ describe('the packaged app', () => {
     }
     expect(files.some((file) => /^out\/renderer\/assets\/editor-.*\.js$/.test(file))).toBe(true);
     expect(files.some((file) => /^out\/renderer\/assets\/preview-.*\.js$/.test(file))).toBe(true);
+  });
+
+  it('flips the fuses: no RunAsNode, NODE_OPTIONS or --inspect; only the integrity-checked app.asar; encrypted cookies', async () => {
+    const wire = await getCurrentFuseWire(packagedBinary);
+    const state = (fuse: FuseV1Options) => ({ [FuseState.ENABLE]: 'on', [FuseState.DISABLE]: 'off' })[wire[fuse] as number];
+    expect({
+      runAsNode: state(FuseV1Options.RunAsNode),
+      nodeOptions: state(FuseV1Options.EnableNodeOptionsEnvironmentVariable),
+      inspectArguments: state(FuseV1Options.EnableNodeCliInspectArguments),
+      asarIntegrity: state(FuseV1Options.EnableEmbeddedAsarIntegrityValidation),
+      onlyLoadAppFromAsar: state(FuseV1Options.OnlyLoadAppFromAsar),
+      cookieEncryption: state(FuseV1Options.EnableCookieEncryption),
+    }).toEqual({ runAsNode: 'off', nodeOptions: 'off', inspectArguments: 'off', asarIntegrity: 'on', onlyLoadAppFromAsar: 'on', cookieEncryption: 'on' });
   });
 
   it('holds the shipped resources: sample images and component icons', () => {
