@@ -37,6 +37,16 @@ export default tseslint.config(
     },
   },
   {
+    // The team server runs on plain Node without the desktop: main may use server/content, never the reverse.
+    files: ['server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [electronOnly, rendererLayers('main', 'renderer', 'preload'), { group: ['got', 'conf', 'react', 'react-dom'], message: 'The server needs none of the desktop libraries.' }] },
+      ],
+    },
+  },
+  {
     files: ['main/**'],
     ignores: ['main/electron/**'],
     rules: {

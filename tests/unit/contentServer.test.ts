@@ -227,7 +227,7 @@ describe('listing pages', () => {
   });
 
   it('answers an empty list before anything is saved', async () => {
-    expect((await call('/pages')).body).toEqual({ pages: [] });
+    expect((await call('/pages')).body).toEqual({ pages: [], total: 0, skipped: [] });
   });
 
   it('skips a damaged version file instead of failing the whole list', async () => {

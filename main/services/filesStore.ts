@@ -1,0 +1,290 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, resolve, sep, isAbsolute } from 'node:path';
+import { z } from 'zod';
+import { describeIssues } from '../../core/contract';
+import { parseJsonWithLimits } from '../../core/rules/jsonLimits';
+import { PageContentSchema, PageKeySchema, type PageKey, type PageSummary, type VersionSummary } from '../../core/schemas';
+import {
+  DamagedVersionError,
+  SaveIdReusedError,
+  comparePageSummaries,
+  conflictOf,
+  keyOf,
+  matchesPageQuery,
+  versionSummary,
+  type ContentStore,
+  type PageQuery,
+  type SaveInput,
+  type SkippedPage,
+  type StoredVersion,
+} from '../../server/content/store';
+import { HttpError } from '../../server/content/api';
+import { isMissingFileError, writeFileAtomic } from './atomicFile';
+import { createKeyedQueue } from './keyedQueue';
+
+/**
+ * The embedded content store (ARCHITECTURE.md, Data): pages as JSON files under `contentRoot`, at the
+ * s3JsonUrl layout `{fascia}/{platform}/{source}/{page}/uat/{country}/`, every saved version kept as
+ * v000001.json, v000002.json, ... Version files are written once and never changed. A file that cannot be
+ * read is skipped and reported, never overwritten: the next save takes the number after it (issue 11, §7).
+ */
+
+/** Saved pages always get status uat (editor spec §4). */
+const STATUS = 'uat';
+const VERSION_FILE = /^v(\d{6,})\.json$/;
+/** Bounds the files read at once when listing, well below the default open-file limit of macOS (256). */
+const LISTING_CONCURRENCY = 16;
+
+const StoredVersionSchema = z.object({
+  version: z.number().int().positive(),
+  kind: z.enum(['content', 'bookmark']),
+  content: PageContentSchema,
+  saveId: z.string().optional(),
+});
+
+/** What listing, history, conflict checks and save ids need of a version, kept in memory once read. */
+interface VersionMeta {
+  summary: VersionSummary;
+  category: string;
+  saveId: string | undefined;
+}
+
+/** A version file as read: its value, or why it could not be read; null when there is no such file. */
+type Outcome<T> = { value: T } | { damaged: string } | null;
+
+export interface FilesStoreOptions {
+  /** Told about each damaged version file; the default writes a warning to the console. */
+  onDamagedFile?: (path: string, reason: string) => void;
+}
+
+export function createFilesStore(contentRoot: string, options: FilesStoreOptions = {}): ContentStore {
+  const report = options.onDamagedFile ?? ((path, reason) => console.warn(`content service: skipping damaged ${path}:`, reason));
+  const enqueue = createKeyedQueue();
+  // Version files never change once written, so what was read from one stays true. Only the small part
+  // listing needs is kept: whole pages would fill memory.
+  const metaCache = new Map<string, VersionMeta>();
+  // Per page folder: the save ids of its versions up to `scannedUpTo`, so a repeated save is found without
+  // reading every version again; versions written since (by another process) are read on the next save.
+  const saveIds = new Map<string, { scannedUpTo: number; ids: Map<string, VersionMeta> }>();
+
+  function pageFolder(key: PageKey): string {
+    const folder = resolve(contentRoot, key.fascia, key.platform, key.source, key.page, STATUS, key.country);
+    // PageKeySchema already forbids separators and leading dots; this holds even if that rule is loosened.
+    const inside = relative(contentRoot, folder);
+    if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
+      throw new HttpError(400, 'invalid-input', 'The page key points outside the content folder.');
+    }
+    return folder;
+  }
+
+  /** The version numbers of a page folder, newest first. */
+  async function versionNumbers(folder: string): Promise<number[]> {
+    let names: string[];
+    try {
+      names = await readdir(folder);
+    } catch (error) {
+      if (isMissingFileError(error)) return [];
+      throw error;
+    }
+    return names
+      .map((name) => VERSION_FILE.exec(name)?.[1])
+      .filter((digits): digits is string => digits !== undefined)
+      .map(Number)
+      .sort((a, b) => b - a);
+  }
+
+  async function readVersion(folder: string, version: number): Promise<Outcome<StoredVersion>> {
+    const file = join(folder, versionFileName(version));
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if (isMissingFileError(error)) return null;
+      throw error;
+    }
+    const stored = parseStoredVersion(text, version);
+    if (typeof stored === 'string') {
+      report(file, stored);
+      return { damaged: stored };
+    }
+    metaCache.set(file, metaOf(stored));
+    return { value: stored };
+  }
+
+  async function readMeta(folder: string, version: number): Promise<Outcome<VersionMeta>> {
+    const cached = metaCache.get(join(folder, versionFileName(version)));
+    if (cached) return { value: cached };
+    const outcome = await readVersion(folder, version);
+    return outcome && 'value' in outcome ? { value: metaOf(outcome.value) } : outcome;
+  }
+
+  /** The newest readable content version among `numbers` (newest first), and the damaged ones passed over. */
+  async function newestContent(folder: string, numbers: readonly number[]) {
+    const skipped: number[] = [];
+    for (const number of numbers) {
+      const outcome = await readMeta(folder, number);
+      if (outcome && 'damaged' in outcome) skipped.push(number);
+      else if (outcome?.value.summary.kind === 'content') return { meta: outcome.value, skipped };
+    }
+    return { meta: null, skipped };
+  }
+
+  async function savedBefore(folder: string, numbers: readonly number[], saveId: string): Promise<VersionMeta | null> {
+    const index = saveIds.get(folder) ?? { scannedUpTo: 0, ids: new Map<string, VersionMeta>() };
+    const unscanned = numbers.filter((number) => number > index.scannedUpTo);
+    const outcomes = await mapLimited(unscanned, LISTING_CONCURRENCY, (number) => readMeta(folder, number));
+    for (const outcome of outcomes) {
+      if (outcome && 'value' in outcome && outcome.value.saveId) index.ids.set(outcome.value.saveId, outcome.value);
+    }
+    index.scannedUpTo = Math.max(index.scannedUpTo, ...unscanned);
+    saveIds.set(folder, index);
+    return index.ids.get(saveId) ?? null;
+  }
+
+  async function save(input: SaveInput) {
+    const { content, kind, baseHash, saveId } = input;
+    const key = keyOf(content);
+    const folder = pageFolder(key);
+    return enqueue(folder, async () => {
+      const numbers = await versionNumbers(folder);
+      if (saveId !== undefined) {
+        const earlier = await savedBefore(folder, numbers, saveId);
+        if (earlier) {
+          const { summary } = earlier;
+          if (summary.hash !== content.hash || summary.kind !== kind) throw new SaveIdReusedError(saveId, summary.version);
+          return { version: summary, repeated: true };
+        }
+      }
+      if (baseHash !== undefined) {
+        const current = await latestStored(folder, numbers);
+        const conflict = conflictOf(key, baseHash, current.stored);
+        if (conflict) throw conflict;
+      }
+      // After the newest file, damaged or not: a damaged file keeps its number and is never written over.
+      const version = (numbers[0] ?? 0) + 1;
+      const stored: StoredVersion = saveId === undefined ? { version, kind, content } : { version, kind, content, saveId };
+      await writeFileAtomic(join(folder, versionFileName(version)), JSON.stringify(stored));
+      return { version: versionSummary(stored), repeated: false };
+    });
+  }
+
+  async function latestStored(folder: string, numbers: readonly number[]) {
+    const { meta, skipped } = await newestContent(folder, numbers);
+    if (!meta) return { stored: null, skipped };
+    const outcome = await readVersion(folder, meta.summary.version);
+    // Changed on disk since it was first read: the file is damaged now, so look again without it.
+    if (!outcome || !('value' in outcome)) return latestStored(folder, numbers.filter((number) => number !== meta.summary.version));
+    return { stored: outcome.value, skipped };
+  }
+
+  async function versions(key: PageKey) {
+    const folder = pageFolder(key);
+    const numbers = await versionNumbers(folder);
+    const outcomes = await mapLimited(numbers, LISTING_CONCURRENCY, (number) => readMeta(folder, number));
+    const skipped = numbers.filter((_, index) => {
+      const outcome = outcomes[index];
+      return outcome !== null && outcome !== undefined && 'damaged' in outcome;
+    });
+    const found = outcomes.flatMap((outcome) => (outcome && 'value' in outcome ? [outcome.value.summary] : []));
+    return { versions: found, skipped };
+  }
+
+  async function listPages(query: PageQuery = {}) {
+    const pageFolders = new Map<string, { key: PageKey; numbers: number[] }>();
+    for (const relativePath of await listFilesUnder(contentRoot)) {
+      const parts = relativePath.split(sep);
+      if (parts.length !== 7 || parts[4] !== STATUS) continue;
+      const [fascia, platform, source, page, , country, fileName] = parts;
+      const version = Number(VERSION_FILE.exec(fileName ?? '')?.[1]);
+      const key = PageKeySchema.safeParse({ fascia, platform, source, page, country });
+      if (!version || !key.success) continue;
+      if (query.fascia !== undefined && key.data.fascia !== query.fascia) continue;
+      if (query.country !== undefined && key.data.country !== query.country) continue;
+      const folder = join(contentRoot, ...parts.slice(0, 6));
+      const entry = pageFolders.get(folder) ?? { key: key.data, numbers: [] };
+      entry.numbers.push(version);
+      pageFolders.set(folder, entry);
+    }
+
+    const folders = [...pageFolders].sort(([a], [b]) => (a < b ? -1 : 1));
+    const found = await mapLimited(folders, LISTING_CONCURRENCY, async ([folder, { key, numbers }]) => {
+      const { meta, skipped } = await newestContent(folder, numbers.sort((a, b) => b - a));
+      return { key, skipped, summary: meta ? pageSummaryOf(key, meta) : null };
+    });
+    const matching = found
+      .flatMap(({ summary }) => (summary && matchesPageQuery(summary, query) ? [summary] : []))
+      .sort(comparePageSummaries);
+    const offset = query.offset ?? 0;
+    const pages = query.limit === undefined ? matching.slice(offset) : matching.slice(offset, offset + query.limit);
+    const skipped: SkippedPage[] = found.flatMap(({ key, skipped }) => (skipped.length > 0 ? [{ key, versions: skipped }] : []));
+    return { pages, total: matching.length, skipped };
+  }
+
+  async function version(key: PageKey, number: number): Promise<StoredVersion | null> {
+    const outcome = await readVersion(pageFolder(key), number);
+    if (outcome && 'damaged' in outcome) throw new DamagedVersionError(key, number, outcome.damaged);
+    return outcome?.value ?? null;
+  }
+
+  return {
+    save,
+    latest: async (key) => {
+      const folder = pageFolder(key);
+      return latestStored(folder, await versionNumbers(folder));
+    },
+    versions,
+    version,
+    listPages,
+    close: async () => undefined,
+  };
+}
+
+function metaOf(stored: StoredVersion): VersionMeta {
+  return { summary: versionSummary(stored), category: stored.content.category, saveId: stored.saveId };
+}
+
+function pageSummaryOf(key: PageKey, meta: VersionMeta): PageSummary {
+  const { summary } = meta;
+  return { key, category: meta.category, author: summary.author, timestamp: summary.timestamp, hash: summary.hash, version: summary.version };
+}
+
+/** The version a file holds, or why it cannot be used (not JSON, too deep, wrong shape, wrong number). */
+function parseStoredVersion(text: string, version: number): StoredVersion | string {
+  let raw: unknown;
+  try {
+    raw = parseJsonWithLimits(text);
+  } catch (error) {
+    return `not readable JSON: ${(error as Error).message}`;
+  }
+  const parsed = StoredVersionSchema.safeParse(raw);
+  if (!parsed.success) return `not a stored version: ${describeIssues(parsed.error)}`;
+  if (parsed.data.version !== version) return `it says it is version ${parsed.data.version}`;
+  return parsed.data;
+}
+
+async function listFilesUnder(root: string): Promise<string[]> {
+  try {
+    return await readdir(root, { recursive: true });
+  } catch (error) {
+    if (isMissingFileError(error)) return [];
+    throw error;
+  }
+}
+
+/** Maps with at most `limit` calls in flight, keeping the order of the input. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, map: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await map(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+function versionFileName(version: number): string {
+  return `v${String(version).padStart(6, '0')}.json`;
+}
