@@ -14,14 +14,15 @@ const EDITOR_PAGE_PATH = new URL(EDITOR_URL).pathname;
 const PREVIEW_PAGE_PATH = new URL(PREVIEW_URL).pathname;
 
 /**
- * The editor's Content-Security-Policy. Images may come from the embedded content server on 127.0.0.1;
- * inline styles are allowed because React and the components set style attributes; no inline script.
+ * The editor's Content-Security-Policy. Images may come from the embedded content server on 127.0.0.1 and
+ * from any https address (thumbnails of the pages' CDN images); inline styles are allowed because React and
+ * the components set style attributes; no inline script.
  */
 export const EDITOR_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: http://127.0.0.1:*",
+  "img-src 'self' data: https: http://127.0.0.1:*",
   "connect-src 'self'",
   "frame-src 'self'",
   "object-src 'none'",

@@ -143,7 +143,7 @@ describe('navigation gating decisions', () => {
 
   it('has the strict editor CSP', () => {
     expect(EDITOR_CSP).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: http://127.0.0.1:*; " +
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https: http://127.0.0.1:*; " +
         "connect-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'",
     );
   });
