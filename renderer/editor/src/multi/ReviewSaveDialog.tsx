@@ -54,7 +54,7 @@ export function ReviewSaveDialog({ session, open, onOpenChange }: { session: Mul
 
   /** Saves over a colleague's version on the next SAVE: the base becomes their latest. */
   const overwrite = (country: CountryCode, latestHash: string) => {
-    session.doc(country).baseHash = latestHash;
+    session.doc(country).rebase(latestHash);
     setStatuses((current) => current.map((entry) => (entry.item === country ? { item: country, status: 'Pending' } : entry)));
   };
 

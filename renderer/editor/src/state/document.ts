@@ -51,18 +51,21 @@ export class EditorDocument {
   private link: StructureLink | null = null;
   readonly key: PageKey;
   readonly bookmark: string;
-  baseHash: string | null;
-  cleanHash: string;
+  private base: string | null;
+  /** The hash of the content last saved (or opened clean), kept in the draft so a reopened draft knows it. */
+  private cleanHash: string;
 
   constructor(draft: Draft, now: () => number = () => Date.now()) {
     this.history = new History(now);
     this.key = draft.key;
     this.bookmark = draft.bookmark;
-    this.baseHash = draft.baseHash;
+    this.base = draft.baseHash;
     this.cleanHash = draft.cleanHash;
     this.metaAtom = atom(draft.meta);
     this.setComponents(draft.components);
-    this.store.set(this.dirtyAtom, this.computeDirty());
+    // A draft reopened with unsaved changes: no undo reaches the saved content, which this history never held.
+    if (documentHash(draft.meta, draft.components) !== draft.cleanHash) this.history.loseClean();
+    this.store.set(this.dirtyAtom, this.dirty);
   }
 
   connect(sinks: Partial<DocumentSinks>): void {
@@ -189,6 +192,8 @@ export class EditorDocument {
     const apply = (step: () => void) => () => {
       step();
       if (restructures) this.history.clear();
+      // Changed outside this history: whether this is the saved content again is not known without a hash.
+      this.history.loseClean();
       this.afterHistoryMove();
     };
     return { undo: apply(edit.undo), redo: apply(edit.redo) };
@@ -237,9 +242,7 @@ export class EditorDocument {
   private afterHistoryMove(): void {
     this.store.set(this.canUndoAtom, this.history.canUndo);
     this.store.set(this.canRedoAtom, this.history.canRedo);
-    // "Changed since the last save", O(1): hashing the whole page here would cost tens of ms at 1000
-    // components. The exact check (computeDirty) runs only where it matters, on leaving.
-    this.store.set(this.dirtyAtom, true);
+    this.store.set(this.dirtyAtom, this.dirty);
     this.changed();
   }
 
@@ -302,21 +305,35 @@ export class EditorDocument {
       key: this.key,
       meta: this.meta,
       components: this.components(),
-      baseHash: this.baseHash,
+      baseHash: this.base,
       cleanHash: this.cleanHash,
       updatedAt,
     };
   }
 
-  /** O(page): called before leaving, never per keystroke or per autosave. */
-  computeDirty(): boolean {
-    return documentHash(this.meta, this.components()) !== this.cleanHash;
+  /**
+   * Changed since the last save, O(1) per edit (hashing a 1000-component page costs tens of ms): the history's
+   * clean marker, so undoing back to the saved content is clean again and redoing away from it is not.
+   */
+  get dirty(): boolean {
+    return !this.history.isClean;
+  }
+
+  /** The saved version this content was edited from, which the next save must still find the latest. */
+  get baseHash(): string | null {
+    return this.base;
+  }
+
+  /** The next save replaces this version instead (a colleague's, overwritten or reloaded on purpose). */
+  rebase(versionHash: string): void {
+    this.base = versionHash;
   }
 
   /** After a save: the saved version is the new base, and there is nothing left unsaved. */
   markSaved(savedHash: string): void {
-    this.baseHash = savedHash;
+    this.base = savedHash;
     this.cleanHash = documentHash(this.meta, this.components());
+    this.history.markClean();
     this.store.set(this.dirtyAtom, false);
   }
 

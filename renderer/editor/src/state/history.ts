@@ -11,15 +11,27 @@ export interface Change {
 
 interface Step extends Change {
   at: number;
+  /** Names the content this step leads to; a merged burst of typing leads somewhere new, so it gets a new one. */
+  id: number;
 }
 
 export const TYPING_PAUSE_MS = 800;
 export const HISTORY_LIMIT = 500;
 
-/** Undo and redo stacks for one open page. Pure: it runs the callbacks it is given and nothing else. */
+/**
+ * Undo and redo stacks for one open page. Pure: it runs the callbacks it is given and nothing else.
+ *
+ * Each step has a number naming the content it leads to, so "is this the saved content?" is one comparison
+ * with the number marked clean (markClean), whichever way undo and redo got here.
+ */
 export class History {
   private past: Step[] = [];
   private future: Step[] = [];
+  private lastId = 0;
+  /** The content before the oldest step kept: what undoing everything comes back to. */
+  private floor = 0;
+  /** The content marked clean, or null when no undo or redo can come back to it. */
+  private cleanId: number | null = 0;
 
   constructor(
     private readonly now: () => number = () => Date.now(),
@@ -33,11 +45,12 @@ export class History {
     this.future = [];
     if (last && change.key !== null && last.key === change.key && at - last.at < this.pauseMs) {
       // Keep the oldest undo and the newest redo: one step from before the burst to after it.
-      this.past[this.past.length - 1] = { key: change.key, at, undo: last.undo, redo: change.redo };
+      this.past[this.past.length - 1] = { key: change.key, at, id: ++this.lastId, undo: last.undo, redo: change.redo };
       return;
     }
-    this.past.push({ ...change, at });
-    if (this.past.length > this.limit) this.past.shift();
+    this.past.push({ ...change, at, id: ++this.lastId });
+    const dropped = this.past.length > this.limit ? this.past.shift() : undefined;
+    if (dropped) this.floor = dropped.id;
   }
 
   undo(): boolean {
@@ -57,9 +70,30 @@ export class History {
     return true;
   }
 
+  /** Forgets every step; the content stays as it is, clean or not. */
   clear(): void {
+    this.floor = this.position;
     this.past = [];
     this.future = [];
+  }
+
+  /** Names the content now. */
+  private get position(): number {
+    return this.past.at(-1)?.id ?? this.floor;
+  }
+
+  /** The content now is the saved one. */
+  markClean(): void {
+    this.cleanId = this.position;
+  }
+
+  /** The content changed outside these steps: no undo or redo from here is known to reach the saved content. */
+  loseClean(): void {
+    this.cleanId = null;
+  }
+
+  get isClean(): boolean {
+    return this.cleanId === this.position;
   }
 
   get canUndo(): boolean {

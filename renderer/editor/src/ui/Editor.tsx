@@ -111,7 +111,7 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
       focusRow(id);
     });
     const warnBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!multi && doc.computeDirty()) event.preventDefault();
+      if (!multi && doc.dirty) event.preventDefault();
     };
     // Closing or reloading within the autosave's pause still writes the draft: nothing typed is lost.
     const writeDraftsNow = () => void (multi ? multi.flushDrafts() : autosave.flush());
@@ -137,7 +137,7 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
       return;
     }
     await autosave.flush();
-    if (doc.computeDirty()) setLeaving(true);
+    if (doc.dirty) setLeaving(true);
     else navigate(DASHBOARD_PATH);
   };
 

@@ -57,7 +57,7 @@ export function SaveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
       'content',
       async () => {
         // Their version becomes the base of this save (and of a retry, should this one fail).
-        if (overwriting) doc.baseHash = overwriting.hash;
+        if (overwriting) doc.rebase(overwriting.hash);
         await saveDocument(doc, message);
         toast(`Updated content for ${pageName}.`);
       },
@@ -96,7 +96,7 @@ export function SaveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
       // A refused replacement (multi-country rules) has been explained to the user by the document.
       if (doc.replaceAll(theirs.components)) {
         // The draft is written a moment later, with this base.
-        doc.baseHash = latest.hash;
+        doc.rebase(latest.hash);
         toast(`Loaded version ${latest.version} by ${latest.author}. Undo brings back your changes.`, 'info');
         close();
       }
