@@ -1,10 +1,14 @@
-import { safeStorage } from 'electron';
+import { app, safeStorage } from 'electron';
 import Store from 'electron-store';
-import type { KeyValueStore, SecretStore } from '../services/stores';
+import { openSettingsStore, type KeyValueStore, type SecretStore, type SettingsStore } from '../services/stores';
 
-/** Settings and favourites: userData/settings.json, written atomically by electron-store. */
-export function createElectronStore(): KeyValueStore {
-  return new Store({ name: 'settings' });
+/**
+ * Settings and favourites: userData/settings.json, written atomically by electron-store, with a backup; a
+ * damaged file is moved aside and reported (openSettingsStore).
+ */
+export function createElectronStore(): SettingsStore {
+  const folder = app.getPath('userData');
+  return openSettingsStore(folder, (name) => new Store({ name, cwd: folder }));
 }
 
 const secretKey = (name: string): string => `secrets.${name}`;

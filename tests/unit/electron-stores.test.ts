@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { KeyValueStore } from '../../main/services/stores';
+import { makeTempDir } from './helpers/pages';
 
 /*
  * A fake safeStorage whose "encryption" is reversible but visibly not the plain text, and a fake
@@ -9,9 +12,11 @@ const fakes = vi.hoisted(() => ({
   encryptionAvailable: true,
   backend: 'gnome_libsecret',
   storeOptions: [] as unknown[],
+  userData: '',
 }));
 
 vi.mock('electron', () => ({
+  app: { getPath: (name: string) => (name === 'userData' ? fakes.userData : `/nowhere/${name}`) },
   safeStorage: {
     isEncryptionAvailable: () => fakes.encryptionAvailable,
     getSelectedStorageBackend: () => fakes.backend,
@@ -24,13 +29,18 @@ vi.mock('electron', () => ({
   },
 }));
 
-vi.mock('electron-store', () => ({
-  default: class {
-    constructor(options: unknown) {
-      fakes.storeOptions.push(options);
-    }
-  },
-}));
+// electron-store is conf with Electron's folders and a `name` option; conf itself runs here, on the files.
+vi.mock('electron-store', async () => {
+  const { default: Conf } = await import('conf');
+  return {
+    default: class extends Conf {
+      constructor(options: { name: string; cwd: string }) {
+        fakes.storeOptions.push(options);
+        super({ configName: options.name, cwd: options.cwd, projectName: 'storefront-studio' });
+      }
+    },
+  };
+});
 
 import { createElectronStore, createSafeStorageSecrets } from '../../main/electron/stores';
 
@@ -54,9 +64,43 @@ afterEach(() => {
 });
 
 describe('createElectronStore', () => {
-  it('opens electron-store under the name settings', () => {
+  beforeEach(async () => {
+    fakes.storeOptions = [];
+    fakes.userData = await makeTempDir();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await rm(fakes.userData, { recursive: true, force: true });
+  });
+
+  it('opens electron-store under the name settings in userData, with its backup', () => {
     createElectronStore();
-    expect(fakes.storeOptions).toEqual([{ name: 'settings' }]);
+    expect(fakes.storeOptions).toEqual([
+      { name: 'settings', cwd: fakes.userData },
+      { name: 'settings.backup', cwd: fakes.userData },
+    ]);
+  });
+
+  it('starts on a truncated settings.json: kept aside, the backup used, and the user told which file', async () => {
+    createElectronStore().set('user', 'ann@example.com');
+    const settingsPath = join(fakes.userData, 'settings.json');
+    await writeFile(settingsPath, '{"user":"ann@ex');
+
+    const store = createElectronStore();
+
+    expect(store.get('user')).toBe('ann@example.com');
+    const [damaged] = store.damagedFiles;
+    expect(damaged).toEqual(expect.objectContaining({ kind: 'settings', file: settingsPath, usedInstead: 'backup' }));
+    expect(damaged!.keptAt).toMatch(/settings\.damaged-[-\dTZ]+\.json$/);
+    expect(await readFile(damaged!.keptAt, 'utf8')).toBe('{"user":"ann@ex');
+  });
+
+  it('starts with defaults when settings.json is damaged and there is no backup', async () => {
+    await writeFile(join(fakes.userData, 'settings.json'), '{"secrets":{"meshApiKey":"c2Vh');
+    const store = createElectronStore();
+    expect(store.get('secrets.meshApiKey')).toBeUndefined();
+    expect(store.damagedFiles).toEqual([expect.objectContaining({ usedInstead: 'defaults' })]);
   });
 });
 
