@@ -11,6 +11,22 @@ export interface Draft {
 }
 
 /**
+ * Text typed over a model value: it follows the value, so a change from elsewhere (undo, the JSON panel, another
+ * country) replaces what is shown, while typing in between is kept, and nothing moves the caret. `isOwnWrite`
+ * tells a write of the typed text coming back, which leaves the text as typed.
+ */
+export function useFollowingText(value: string, isOwnWrite: (typed: string) => boolean = () => false): [string, (text: string) => void] {
+  const [text, setText] = useState(value);
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    // Adjusting state while rendering (react.dev "storing information from previous renders").
+    setSeen(value);
+    if (!isOwnWrite(text)) setText(value);
+  }
+  return [text, setText];
+}
+
+/**
  * A text field that writes only valid values. The typed text lives here until it is valid, so an invalid
  * value never reaches the content; a valid one is written in its stored form (`normalise`). When the
  * content changes from elsewhere (undo, the JSON panel), the field shows the new value.
@@ -21,14 +37,7 @@ export function useDraft(
   normalise: (text: string) => string,
   write: (value: string) => void,
 ): Draft {
-  const [draft, setDraft] = useState(value);
-  const [seen, setSeen] = useState(value);
-  if (value !== seen) {
-    // Adjusting state while rendering (react.dev "storing information from previous renders"): our own write
-    // coming back leaves the typed text alone, any other change replaces it.
-    setSeen(value);
-    if (validate(draft) !== null || normalise(draft) !== value) setDraft(value);
-  }
+  const [draft, setDraft] = useFollowingText(value, (typed) => validate(typed) === null && normalise(typed) === value);
   const error = validate(draft);
   return {
     text: draft,

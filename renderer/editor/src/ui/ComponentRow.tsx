@@ -6,6 +6,7 @@ import { parseClasses } from '../../../../core/rules/components';
 import { setIn, type Path } from '../../../../core/rules/paths';
 import { useDoc } from '../state/docContext';
 import { FieldEditor } from '../fields/FieldEditor';
+import { useFollowingText } from '../fields/useDraft';
 import { ComponentJsonEditor } from '../json/ComponentJsonEditor';
 import { removeWithUndo } from './shortcuts';
 
@@ -67,8 +68,9 @@ export const ComponentRow = memo(function ComponentRow({ id }: { id: string }) {
 const RowBody = memo(function RowBody({ id }: { id: string }) {
   const doc = useDoc();
   const component = useAtomValue(doc.componentAtom(id));
-  const [name, setName] = useState(component.name);
-  const [classes, setClasses] = useState(component.classes.join(', '));
+  // Typed until Update Name or Apply Classes, and replaced by the stored value whenever that changes (undo).
+  const [name, setName] = useFollowingText(component.name);
+  const [classes, setClasses] = useFollowingText(component.classes.join(', '));
   const [asJson, setAsJson] = useState(false);
 
   const onFieldChange = useCallback(
