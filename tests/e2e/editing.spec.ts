@@ -40,8 +40,14 @@ test('the rich-text toolbar inserts each kind of markup, refusing incomplete inp
   await linkForm.getByRole('button', { name: 'Insert' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Ensure all fields are filled in' })).toBeVisible();
   await linkForm.getByLabel('Title').fill('Read the terms');
+  // A link that would run code is refused with a clear message, however it is written.
+  await linkForm.getByLabel('URL').fill('  JavaScript:alert(1)');
+  await linkForm.getByRole('button', { name: 'Insert' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Links starting with "javascript:" are not allowed.' })).toBeVisible();
+  await linkForm.getByLabel('URL').fill('/help/student-discount/');
   await linkForm.getByRole('button', { name: 'Insert' }).click();
   await expect(block.locator('a[href="/help/student-discount/"]')).toHaveText('Read the terms');
+  await expect(block.locator('a[href*="script:" i]')).toHaveCount(0);
 
   // Lists and clear formatting act on the selection: the paragraph typed into becomes a list item.
   await page.getByRole('textbox', { name: 'Text', exact: true }).getByText('Full-time students aged 16 and over.').click();

@@ -1,3 +1,5 @@
+import { linkUrlProblem } from '../../../../core/rules/urlSafety';
+
 /**
  * Checks for the rich text insert forms (editor spec §5). Each returns the exact warning, or null when the
  * input may be inserted. Empty means '' or nothing but whitespace (a single space counts as empty).
@@ -21,7 +23,7 @@ export function textError(text: string): string | null {
   return blank(text) ? TEXT_WARNING : null;
 }
 
-/** Link insert: URL and title both required. */
+/** Link insert: URL and title both required, and a URL that cannot run code (core/rules/urlSafety.ts). */
 export function linkError({ url, title }: { url: string; title: string }): string | null {
-  return blank(url) || blank(title) ? FIELDS_WARNING : null;
+  return blank(url) || blank(title) ? FIELDS_WARNING : linkUrlProblem(url);
 }
