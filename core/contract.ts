@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Channel } from './channels';
 import type { Result } from './result';
 import { PreviewCommandSchema } from './preview';
+import { DamagedFileSchema } from './damagedFiles';
 import { quote } from './rules/quote';
 import { SettingsPatchSchema, SettingsSchema } from './settings';
 import {
@@ -55,6 +56,8 @@ export const contract = {
       pages: z.array(PageSummarySchema),
       drafts: z.array(DraftSummarySchema),
       pagesError: z.string().nullable(),
+      // Drafts and settings files that could not be read, and where each was kept (the dashboard says so).
+      damagedFiles: z.array(DamagedFileSchema),
     }),
   },
   openPage: {

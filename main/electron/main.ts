@@ -61,6 +61,7 @@ async function start(): Promise<void> {
     dataDir: app.getPath('userData'),
     resourcesDir: resourcesDir(),
     store,
+    damagedSettings: store.damagedFiles,
     secrets: createSafeStorageSecrets(store),
   });
   closeServicesBeforeQuitting(services);

@@ -138,10 +138,12 @@ function sendProblem(response: ServerResponse, problem: RequestProblem, api: boo
  * It stays thin: static files, the bridge scripts, and POST /api/<channel> into the same dispatcher.
  */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const store = createNodeStore(options.dataDir);
   const services = await createStudioServices({
     dataDir: options.dataDir,
     resourcesDir: options.resourcesDir,
-    store: createNodeStore(options.dataDir),
+    store,
+    damagedSettings: store.damagedFiles,
     secrets: createMemorySecretStore(),
   });
   if (options.user) {

@@ -1,5 +1,6 @@
 import type { ContentClient } from '../services/contentClient';
 import type { DraftStore } from '../services/drafts';
+import type { DamagedFile } from '../../core/damagedFiles';
 import type { KeyValueStore, SecretStore } from '../services/stores';
 import type { ServiceHandlers } from './dispatch';
 import { StudioError } from '../../core/result';
@@ -37,6 +38,8 @@ export interface HandlerDeps {
   fetchFeed: (url: string) => Promise<unknown>;
   lookupProducts: (query: ProductLookupQuery) => Promise<ProductDetails[]>;
   drafts: DraftStore;
+  /** Drafts and settings files found unreadable and moved aside, for the dashboard to tell the user. */
+  damagedFiles: () => DamagedFile[];
   /** The content service client for the URL in force (a team's, or the embedded one). */
   content: () => ContentClient;
   contentUrl: () => string;
@@ -141,11 +144,12 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
         dirty: isDirty(draft),
       }));
       try {
-        return { pages: await deps.content().listPages(), drafts: draftRows, pagesError: null };
+        const pages = await deps.content().listPages();
+        return { pages, drafts: draftRows, pagesError: null, damagedFiles: deps.damagedFiles() };
       } catch (error) {
         // Offline or a dead service: the drafts still show, so editors keep working.
         const message = error instanceof Error ? error.message : String(error);
-        return { pages: [], drafts: draftRows, pagesError: message };
+        return { pages: [], drafts: draftRows, pagesError: message, damagedFiles: deps.damagedFiles() };
       }
     },
 

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { createContentClient, type ContentClient } from '../services/contentClient';
 import { startContentServer } from '../services/contentServer';
 import { createDraftStore } from '../services/drafts';
+import { removeCrashLeftovers } from '../services/dataFolder';
+import type { DamagedFile } from '../../core/damagedFiles';
 import { fetchJsonFeed } from '../services/feeds';
 import { createProductLookupClient } from '../services/productLookup';
 import { combineRouters, createSampleServices } from '../services/sampleServices';
@@ -25,6 +27,8 @@ export interface StudioServicesOptions {
   resourcesDir: string;
   store: KeyValueStore;
   secrets: SecretStore;
+  /** Settings files found damaged when the store was opened (SettingsStore.damagedFiles). */
+  damagedSettings?: readonly DamagedFile[];
   now?: () => Date;
 }
 
@@ -41,6 +45,8 @@ export interface StudioServices {
  */
 export async function createStudioServices(options: StudioServicesOptions): Promise<StudioServices> {
   const sampleDir = join(options.resourcesDir, 'sample');
+  // Before anything writes: what is left over from a crash goes first.
+  await removeCrashLeftovers(options.dataDir, options.now?.());
   const server = await startContentServer({
     dataDir: options.dataDir,
     sampleDir,
@@ -68,6 +74,7 @@ export async function createStudioServices(options: StudioServicesOptions): Prom
     store: options.store,
     secrets: options.secrets,
     drafts,
+    damagedFiles: () => [...(options.damagedSettings ?? []), ...drafts.damagedFiles()],
     content,
     contentUrl,
     clients: {
