@@ -3,7 +3,7 @@ import { CATALOGUE } from '../../../../core/catalogue';
 import { componentFromTemplate } from '../../../../core/rules/components';
 import { call, errorMessage } from '../api';
 import { useDoc } from '../state/docContext';
-import { focusRow } from './ComponentList';
+import { focusRow } from './focusRow';
 import { Modal } from './Modal';
 import { toastError } from './Toasts';
 

@@ -8,7 +8,7 @@ import { useDoc } from '../state/docContext';
 import { FieldEditor } from '../fields/FieldEditor';
 import { useFollowingText } from '../fields/useDraft';
 import { ComponentJsonEditor } from '../json/ComponentJsonEditor';
-import { removeWithUndo } from './shortcuts';
+import { removeWithUndo } from './rowActions';
 
 /**
  * One component: a draggable, collapsible row. The row itself subscribes only to its title, hidden flag and

@@ -9,7 +9,8 @@ import { EMPTY_PAGE_ASSETS, linkPreview, postToPreview } from '../state/previewL
 import { usePreviewMode } from '../state/previewMode';
 import type { EditorDocument } from '../state/document';
 import { AddComponentDialog } from './AddComponentDialog';
-import { ComponentList, focusRow } from './ComponentList';
+import { ComponentList } from './ComponentList';
+import { focusRow } from './focusRow';
 import { Header } from './Header';
 import { LeaveDialog } from './LeaveDialog';
 import { OptionsPanel } from './OptionsPanel';
