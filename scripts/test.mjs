@@ -10,6 +10,8 @@ const checks = [
   { name: 'lint', command: [npx, 'eslint', '.'] },
   { name: 'build', command: [npx, 'electron-vite', 'build'] },
   { name: 'built main parses', command: ['node', '--check', 'out/main/index.js'] },
+  { name: 'build team server', command: [npx, 'vite', 'build', '--config', 'server/vite.config.ts', '--logLevel', 'warn'] },
+  { name: 'built team server parses', command: ['node', '--check', 'out/server/main.js'] },
 ];
 
 rmSync('reports/vitest.json', { force: true });

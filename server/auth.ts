@@ -1,0 +1,95 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { EmailSchema } from '../core/schemas';
+import { describeIssues } from '../core/contract';
+
+/**
+ * Users and API tokens. A token is 256 random bits shown once; only its SHA-256 is stored, and a request's
+ * token is found by the hash of what it sends (an index lookup of a hash an attacker cannot steer, so nothing
+ * is compared byte by byte against a secret).
+ */
+
+/** The part of a pg Pool or Client these functions use. */
+export interface Queryable {
+  query<Row extends object>(text: string, values?: unknown[]): Promise<{ rows: Row[]; rowCount: number | null }>;
+}
+
+const TOKEN_PREFIX = 'sst_';
+
+export function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token, 'utf8').digest();
+}
+
+/** Parses an address the way sign-in does (lowercased), or throws with the reason. */
+export function parseEmail(value: string): string {
+  const parsed = EmailSchema.safeParse(value.trim());
+  if (!parsed.success) throw new Error(`Not an email address: '${value}' (${describeIssues(parsed.error)})`);
+  return parsed.data;
+}
+
+export interface IssuedToken {
+  email: string;
+  tokenId: string;
+  /** The only time the token itself exists outside the desktop it is given to. */
+  token: string;
+  newUser: boolean;
+}
+
+/** Adds the user if needed and issues a new token for them (one per desktop, each revocable on its own). */
+export async function addUser(db: Queryable, emailInput: string): Promise<IssuedToken> {
+  const email = parseEmail(emailInput);
+  const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
+  const tokenId = randomBytes(6).toString('hex');
+  // One statement, so a user is never left without the token that was printed.
+  const { rows } = await db.query<{ new_user: boolean }>(
+    `WITH inserted AS (INSERT INTO users (email) VALUES ($1) ON CONFLICT (email) DO NOTHING RETURNING email),
+          token AS (INSERT INTO api_tokens (id, user_email, hash) VALUES ($2, $1, $3))
+     SELECT EXISTS (SELECT 1 FROM inserted) AS new_user`,
+    [email, tokenId, hashToken(token)],
+  );
+  return { email, tokenId, token, newUser: rows[0]?.new_user ?? false };
+}
+
+export interface UserListing {
+  email: string;
+  createdAt: string;
+  tokens: { id: string; createdAt: string }[];
+}
+
+export async function listUsers(db: Queryable): Promise<UserListing[]> {
+  const { rows } = await db.query<{ email: string; created_at: Date; tokens: { id: string; created_at: string }[] }>(
+    `SELECT u.email, u.created_at,
+            COALESCE(json_agg(json_build_object('id', t.id, 'created_at', t.created_at) ORDER BY t.created_at)
+                     FILTER (WHERE t.id IS NOT NULL), '[]') AS tokens
+       FROM users u LEFT JOIN api_tokens t ON t.user_email = u.email
+      GROUP BY u.email, u.created_at ORDER BY u.email`,
+  );
+  return rows.map((row) => ({
+    email: row.email,
+    createdAt: row.created_at.toISOString(),
+    tokens: row.tokens.map((token) => ({ id: token.id, createdAt: new Date(token.created_at).toISOString() })),
+  }));
+}
+
+/** Whether a token with that id existed; it no longer works from the next request on, on every server. */
+export async function revokeToken(db: Queryable, tokenId: string): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM api_tokens WHERE id = $1', [tokenId.trim()]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** The user a token belongs to, or null when it is unknown or revoked. */
+export async function userForToken(db: Queryable, token: string): Promise<string | null> {
+  if (!token.startsWith(TOKEN_PREFIX)) return null;
+  const { rows } = await db.query<{ user_email: string }>('SELECT user_email FROM api_tokens WHERE hash = $1', [hashToken(token)]);
+  return rows[0]?.user_email ?? null;
+}
+
+export type BearerProblem = 'missing' | 'malformed';
+
+/** The token of an `Authorization: Bearer TOKEN` header, or why there is none. */
+export function bearerToken(request: IncomingMessage): string | BearerProblem {
+  const header = request.headers.authorization;
+  if (!header) return 'missing';
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? 'malformed';
+}

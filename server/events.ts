@@ -1,0 +1,146 @@
+import type { ServerResponse } from 'node:http';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { EVENTS_CHANNEL } from './content/postgresStore';
+
+/**
+ * The live stream (GET /events): Server-Sent Events fed by PostgreSQL LISTEN/NOTIFY. Saves and presence
+ * changes are NOTIFYed inside their own transactions, by whichever server process handled them, so every
+ * process listening on the database relays every event and none keeps state of its own.
+ */
+
+export interface EventHubOptions {
+  databaseUrl: string;
+  log: Logger;
+  /** A comment line this often keeps proxies from closing a quiet stream. */
+  heartbeatMs?: number;
+  /** The longest wait between two attempts to LISTEN again after the database went away. */
+  maxReconnectDelayMs?: number;
+}
+
+export interface EventHub {
+  /** Turns the response into an event stream until the client leaves or the hub closes. */
+  subscribe(response: ServerResponse, first?: { event: string; data: unknown }): void;
+  /** Whether LISTEN is in place now (events are relayed). */
+  listening(): boolean;
+  /** Resolves once LISTEN is first in place, so a caller can rely on seeing the next event. */
+  ready: Promise<void>;
+  /** Ends every stream and stops listening. */
+  close(): Promise<void>;
+}
+
+export async function createEventHub(options: EventHubOptions): Promise<EventHub> {
+  const { databaseUrl, log, heartbeatMs = 15_000, maxReconnectDelayMs = 5_000 } = options;
+  const streams = new Set<ServerResponse>();
+  let client: pg.Client | null = null;
+  let closed = false;
+  let failures = 0;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+  const broadcast = (text: string): void => {
+    for (const stream of streams) stream.write(text);
+  };
+
+  const relay = (payload: string | undefined): void => {
+    if (!payload) return;
+    let type: unknown;
+    try {
+      type = (JSON.parse(payload) as { type?: unknown }).type;
+    } catch {
+      log.warn({ payload: payload.slice(0, 200) }, 'events: dropped a notification that is not JSON');
+      return;
+    }
+    if (typeof type !== 'string' || !/^[a-z-]+$/.test(type)) return;
+    // The payload is one line of JSON already (pg_notify text), so it goes out as one data line.
+    broadcast(`event: ${type}\ndata: ${payload.replace(/\n/g, ' ')}\n\n`);
+  };
+
+  const listen = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+    const lost = (error?: Error): void => {
+      if (client !== next) return;
+      client = null;
+      next.removeAllListeners('notification');
+      void next.end().catch(() => undefined);
+      if (closed) return;
+      log.warn({ err: error?.message }, 'events: lost the LISTEN connection; reconnecting');
+      scheduleReconnect();
+    };
+    next.on('error', lost);
+    next.on('end', () => lost());
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${EVENTS_CHANNEL}`);
+    } catch (error) {
+      next.removeAllListeners('error');
+      next.on('error', () => undefined);
+      void next.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    next.on('notification', (message) => relay(message.payload));
+    client = next;
+    const wasDown = failures > 0;
+    failures = 0;
+    log.info('events: listening');
+    markReady();
+    // Events sent while nobody listened are gone: desktops refresh what they show.
+    if (wasDown) broadcast(`event: resync\ndata: ${JSON.stringify({ reason: 'The server reconnected to its database.' })}\n\n`);
+  };
+
+  const scheduleReconnect = (): void => {
+    failures++;
+    const delay = Math.min(maxReconnectDelayMs, 100 * 2 ** Math.min(failures, 10));
+    reconnectTimer = setTimeout(() => {
+      listen().catch((error: unknown) => {
+        log.warn({ err: (error as Error).message }, 'events: cannot LISTEN yet');
+        if (!closed) scheduleReconnect();
+      });
+    }, delay);
+  };
+
+  try {
+    await listen();
+  } catch (error) {
+    // The server still starts (it answers 503 meanwhile); the stream relays once the database is back.
+    log.warn({ err: (error as Error).message }, 'events: cannot LISTEN yet');
+    scheduleReconnect();
+  }
+
+  const heartbeat = setInterval(() => broadcast(': heartbeat\n\n'), heartbeatMs);
+  heartbeat.unref();
+
+  return {
+    ready,
+    listening: () => client !== null,
+    subscribe(response, first) {
+      response.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+        // nginx and similar proxies otherwise hold events back in their buffer.
+        'X-Accel-Buffering': 'no',
+      });
+      // The retry hint is what EventSource-style clients wait before reconnecting.
+      response.write('retry: 2000\n\n');
+      if (first) response.write(`event: ${first.event}\ndata: ${JSON.stringify(first.data)}\n\n`);
+      streams.add(response);
+      response.on('close', () => streams.delete(response));
+    },
+    async close() {
+      closed = true;
+      clearInterval(heartbeat);
+      clearTimeout(reconnectTimer);
+      for (const stream of streams) stream.end();
+      streams.clear();
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}

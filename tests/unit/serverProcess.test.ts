@@ -1,0 +1,207 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import pg from 'pg';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
+import { openEventStream, teamClient } from '../helpers/teamServer';
+import { HOME_KEY, makePage } from './helpers/pages';
+
+/**
+ * The built server (out/server/main.js) as its own process, as a platform team runs it: the command line,
+ * root refusal, two processes on one database, and SIGTERM with a request in flight.
+ */
+
+const repo = join(import.meta.dirname, '../..');
+const asRoot = process.getuid?.() === 0;
+/** The server refuses root, so as root the tests run it as the `postgres` user, which exists here. */
+const unprivileged = asRoot
+  ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) }
+  : {};
+
+let postgres: TestPostgres;
+let databaseUrl: string;
+const children = new Set<ChildProcess>();
+
+beforeAll(async () => {
+  await build({ configFile: join(repo, 'server/vite.config.ts'), root: repo, logLevel: 'warn' });
+  postgres = await startTestPostgres();
+  databaseUrl = postgres.createDatabase('team_process');
+});
+
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  postgres?.destroy();
+});
+
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function spawnServer(args: string[], options: { env?: NodeJS.ProcessEnv; asRootAnyway?: boolean } = {}): ChildProcess {
+  const child = spawn(process.execPath, ['out/server/main.js', ...args], {
+    cwd: repo,
+    env: { ...process.env, DATABASE_URL: '', PORT: '', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.asRootAnyway ? {} : unprivileged),
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+function finish(child: ChildProcess): Promise<Finished> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+const cli = (args: string[], options?: Parameters<typeof spawnServer>[1]) => finish(spawnServer(args, options));
+
+/** Starts `serve` and resolves with its URL once it prints the listening line. */
+async function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ url: string; child: ChildProcess; exited: Promise<Finished> }> {
+  const child = spawnServer(args, { env });
+  const exited = finish(child);
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The server did not start within 20 s')), 20_000);
+    child.stdout!.on('data', () => undefined);
+    let seen = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /Storefront Studio server listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(seen);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    void exited.then((result) => reject(new Error(`The server exited with ${result.code}: ${result.stderr}`)));
+  });
+  return { url, child, exited };
+}
+
+async function addUserWithCli(email: string): Promise<{ token: string; tokenId: string }> {
+  const added = await cli(['user', 'add', email, '--database-url', databaseUrl]);
+  expect(added.code, added.stderr).toBe(0);
+  const token = /^(sst_\S+)$/m.exec(added.stdout)?.[1];
+  const tokenId = /token id ([0-9a-f]+)/.exec(added.stdout)?.[1];
+  if (!token || !tokenId) throw new Error(`No token in: ${added.stdout}`);
+  return { token, tokenId };
+}
+
+describe('the command line', () => {
+  it.runIf(asRoot)('refuses to run as root', async () => {
+    const result = await cli(['--database-url', 'postgres://studio@127.0.0.1:1/none'], { asRootAnyway: true });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/refuses to run as root/);
+  });
+
+  it('says what is missing when there is no database URL', async () => {
+    const result = await cli(['--port', '0']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--database-url postgres:\/\/USER@HOST:PORT\/DB or DATABASE_URL/);
+  });
+
+  it('adds users with a token printed once, lists them, and revokes a token by its id', async () => {
+    const { token, tokenId } = await addUserWithCli('Dana@Example.com');
+    const listed = await cli(['user', 'list'], { env: { DATABASE_URL: databaseUrl } });
+    expect(listed.stdout).toContain(`dana@example.com  tokens: ${tokenId}`);
+    expect(listed.stdout).not.toContain(token);
+
+    const server = await serve(['--port', '0'], { DATABASE_URL: databaseUrl });
+    expect((await teamClient(server.url, token).get('/me')).body.user).toBe('dana@example.com');
+    const revoked = await cli(['token', 'revoke', tokenId, '--database-url', databaseUrl]);
+    expect(revoked.code).toBe(0);
+    expect(revoked.stdout).toMatch(/Revoked token/);
+    expect((await teamClient(server.url, token).get('/me')).status).toBe(401);
+    const unknown = await cli(['token', 'revoke', tokenId, '--database-url', databaseUrl]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/No token has the id/);
+    server.child.kill('SIGTERM');
+    expect((await server.exited).code).toBe(0);
+  });
+});
+
+describe('two server processes on one database', () => {
+  it('each relay every event and each answer any request', async () => {
+    const { token } = await addUserWithCli('erin@example.com');
+    const first = await serve(['--port', '0', '--database-url', databaseUrl]);
+    const second = await serve([], { DATABASE_URL: databaseUrl, PORT: '0' });
+    const streamFromFirst = await openEventStream(first.url, token);
+    const streamFromSecond = await openEventStream(second.url, token);
+    try {
+      const key = { ...HOME_KEY, page: 'two-servers' };
+      const content = makePage({ key });
+      expect((await teamClient(first.url, token).post('/saveContent', { content, baseHash: null })).status).toBe(201);
+      for (const stream of [streamFromFirst, streamFromSecond]) {
+        const saved = await stream.next((event) => event.event === 'saved' && event.data.pageKey.page === 'two-servers');
+        expect(saved.data).toMatchObject({ version: 1, author: 'erin@example.com' });
+      }
+      expect((await teamClient(second.url, token).get(`/page?${new URLSearchParams(key)}`)).body.version.version).toBe(1);
+      // A save on the second over the first's stale base is refused: the database decides, not a process.
+      const stale = await teamClient(second.url, token).post('/saveContent', { content: makePage({ key, title: 'Later' }), baseHash: null });
+      expect(stale.status).toBe(409);
+
+      await teamClient(second.url, token).post('/presence', { pageKey: key, state: 'open' });
+      await streamFromFirst.next((event) => event.event === 'presence' && event.data.pageKey.page === 'two-servers');
+      const presence = await teamClient(first.url, token).get('/presence');
+      expect(presence.body.presence).toEqual([expect.objectContaining({ user: 'erin@example.com', pageKey: key })]);
+    } finally {
+      streamFromFirst.close();
+      streamFromSecond.close();
+      first.child.kill('SIGTERM');
+      second.child.kill('SIGTERM');
+      await Promise.all([first.exited, second.exited]);
+    }
+  });
+});
+
+describe('SIGTERM', () => {
+  it('finishes the request in flight, then exits', async () => {
+    const { token } = await addUserWithCli('frank@example.com');
+    const server = await serve(['--port', '0', '--database-url', databaseUrl]);
+    const key = { ...HOME_KEY, page: 'sigterm' };
+    const body = JSON.stringify({ content: makePage({ key }), baseHash: null });
+    const half = Math.floor(body.length / 2);
+
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(
+        `${server.url}/saveContent`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        },
+      );
+      request.on('error', reject);
+      // Half the body now; the rest after the server was told to stop.
+      request.write(body.slice(0, half));
+      setTimeout(() => {
+        server.child.kill('SIGTERM');
+        setTimeout(() => request.end(body.slice(half)), 500);
+      }, 300);
+    });
+
+    const saved = await answer;
+    expect(saved.status, saved.body).toBe(201);
+    const exit = await server.exited;
+    expect(exit.code).toBe(0);
+    expect(exit.stdout).toMatch(/shutting down: finishing the requests in flight/);
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query(`SELECT count(*)::int AS n FROM versions WHERE page = 'sigterm'`);
+      expect(rows[0].n).toBe(1);
+    } finally {
+      await db.end();
+    }
+  });
+});
