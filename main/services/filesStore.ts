@@ -156,8 +156,8 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
         }
       }
       if (baseHash !== undefined) {
-        const current = await latestStored(folder, numbers);
-        const conflict = conflictOf(key, baseHash, current.stored);
+        const current = await newestContent(folder, numbers);
+        const conflict = conflictOf(key, baseHash, current.meta?.summary ?? null);
         if (conflict) throw conflict;
       }
       // After the newest file, damaged or not: a damaged file keeps its number and is never written over.

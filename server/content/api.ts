@@ -15,6 +15,7 @@ import {
   ConflictError,
   DamagedVersionError,
   DEFAULT_PAGE_LIMIT,
+  InvalidContentError,
   MAX_PAGE_LIMIT,
   SaveIdReusedError,
   StoreUnavailableError,
@@ -106,7 +107,11 @@ const whole = (name: string, min: number, max: number) =>
 const PageQuerySchema = z.object({
   fascia: KeySegmentSchema.optional(),
   country: CountryCodeSchema.optional(),
-  text: z.string().max(200, 'text must be at most 200 characters').optional(),
+  text: z
+    .string()
+    .max(200, 'text must be at most 200 characters')
+    .refine((text) => ![...text].some((char) => char.charCodeAt(0) < 0x20), 'text must not contain control characters')
+    .optional(),
   limit: whole('limit', 1, MAX_PAGE_LIMIT).optional(),
   offset: whole('offset', 0, 1_000_000_000).optional(),
 });
@@ -226,6 +231,7 @@ function toHttpError(error: unknown): HttpError | null {
   if (error instanceof StoreUnavailableError) {
     return new HttpError(503, 'unavailable', error.message, {}, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
   }
+  if (error instanceof InvalidContentError) return new HttpError(400, 'invalid-input', error.message);
   if (error instanceof SaveIdReusedError) return new HttpError(422, 'save-id-reused', error.message);
   if (error instanceof DamagedVersionError) return new HttpError(422, 'damaged', error.message, { version: error.version });
   return null;

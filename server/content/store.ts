@@ -114,6 +114,14 @@ export class SaveIdReusedError extends Error {
   }
 }
 
+/** Content the store cannot hold as sent (PostgreSQL's jsonb refuses \u0000 in text): the API answers 400. */
+export class InvalidContentError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidContentError';
+  }
+}
+
 /** The version exists but cannot be read. */
 export class DamagedVersionError extends Error {
   constructor(readonly key: PageKey, readonly version: number, reason: string) {
@@ -143,29 +151,16 @@ export function versionSummary(stored: StoredVersion): VersionSummary {
   };
 }
 
-export function pageSummary(key: PageKey, stored: StoredVersion): PageSummary {
-  const { content } = stored;
-  return {
-    key,
-    category: content.category,
-    author: content.author,
-    timestamp: content.timestamp,
-    hash: content.hash,
-    version: stored.version,
-  };
-}
-
 /**
  * The save is refused when its base is not the page's newest content (editor spec: conflicts). Both stores
  * decide with this one rule; a null base means the editor believes the page is new.
  */
-export function conflictOf(key: PageKey, baseHash: string | null, current: StoredVersion | null): ConflictError | null {
-  if (!current) return null;
-  const latest = versionSummary(current);
+export function conflictOf(key: PageKey, baseHash: string | null, latest: VersionSummary | null): ConflictError | null {
+  if (!latest) return null;
   if (baseHash === null) {
     return new ConflictError(`${describeKey(key)} was created by ${latest.author} at ${latest.timestamp} after you started it.`, latest);
   }
-  if (current.content.hash !== baseHash) {
+  if (latest.hash !== baseHash) {
     return new ConflictError(
       `${describeKey(key)} was saved by ${latest.author} at ${latest.timestamp} (version ${latest.version}) since you opened it.`,
       latest,

@@ -1,0 +1,339 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HttpError, createContentApi, sendError, type ApiLog } from '../../server/content/api';
+import { createPostgresStore } from '../../server/content/postgresStore';
+import type { ContentStore } from '../../server/content/store';
+import { applyMigrations } from '../../server/db/migrate';
+import { createFilesStore } from '../../main/services/filesStore';
+import type { PageKey } from '../../core/schemas';
+import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
+import { HOME_KEY, makePage, makeTempDir } from './helpers/pages';
+
+/**
+ * The content API's contract, run over HTTP against both stores (issue 12): what the embedded files store
+ * answers, the team server's PostgreSQL store answers the same.
+ */
+
+const quietLog: ApiLog = { warn: () => undefined, error: () => undefined };
+
+interface Backend {
+  store: ContentStore;
+  dispose(): Promise<void>;
+}
+
+/** Users for the authenticated variant: token → user, as a team server would look them up. */
+const USERS: Record<string, string> = { 'token-bob': 'Bob@Example.COM', 'token-carol': 'carol@example.com' };
+
+async function authenticate(request: IncomingMessage): Promise<string> {
+  const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+  const user = token === undefined ? undefined : USERS[token];
+  if (!user) throw new HttpError(401, 'unauthorized', 'Send a valid API token.');
+  return user;
+}
+
+async function serve(store: ContentStore, withAuth: boolean): Promise<{ url: string; server: Server }> {
+  const api = createContentApi({ store, log: quietLog, ...(withAuth ? { authenticate } : {}) });
+  const server = createServer((request, response) => {
+    void api(request, response).then((handled) => {
+      if (!handled) sendError(response, new HttpError(404, 'no-such-route', 'No such route.'), quietLog);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+interface Answer {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions read arbitrary fields
+  headers: Headers;
+}
+
+function contract(name: string, makeBackend: () => Promise<Backend>) {
+  describe(`content API contract: ${name}`, () => {
+    let backend: Backend;
+    let url: string;
+    let server: Server;
+    let token: string | undefined;
+
+    beforeEach(async () => {
+      backend = await makeBackend();
+      ({ url, server } = await serve(backend.store, false));
+      token = undefined;
+    });
+    afterEach(async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await backend.dispose();
+    });
+
+    async function call(path: string, init: RequestInit = {}): Promise<Answer> {
+      const headers = new Headers(init.headers);
+      if (token) headers.set('authorization', `Bearer ${token}`);
+      const response = await fetch(`${url}${path}`, { ...init, headers });
+      return { status: response.status, body: await response.json(), headers: response.headers };
+    }
+    const post = (path: string, body: unknown) =>
+      call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const query = (key: PageKey, extra: Record<string, string> = {}) => new URLSearchParams({ ...key, ...extra }).toString();
+    const versionNumbers = async (key: PageKey = HOME_KEY) =>
+      (await call(`/versions?${query(key)}`)).body.versions.map((version: { version: number }) => version.version);
+
+    it('numbers saves from 1 and serves the latest, every version newest first, and one version', async () => {
+      const first = makePage({ title: 'One' });
+      const second = makePage({ title: 'Two', at: '2024-05-02T10:00:00.000Z' });
+      const saved1 = await post('/saveContent', { content: first, baseHash: null });
+      const saved2 = await post('/saveContent', { content: second, baseHash: first.hash });
+
+      expect(saved1.status).toBe(201);
+      expect(saved1.body).toEqual({
+        version: { version: 1, hash: first.hash, author: 'alice@example.com', timestamp: first.timestamp, commitMessage: 'Set title to One', kind: 'content' },
+        repeated: false,
+      });
+      expect(saved2.body.version.version).toBe(2);
+
+      const latest = await call(`/page?${query(HOME_KEY)}`);
+      expect(latest.body).toEqual({ content: second, version: saved2.body.version, skipped: [] });
+      const versions = await call(`/versions?${query(HOME_KEY)}`);
+      expect(versions.body).toEqual({ versions: [saved2.body.version, saved1.body.version], skipped: [] });
+      const old = await call(`/version?${query(HOME_KEY, { version: '1' })}`);
+      expect(old.body).toEqual({ content: first, version: saved1.body.version });
+    });
+
+    it('keeps page and component fields it does not know', async () => {
+      const page = makePage();
+      const extended = { ...page, teamField: 'kept', content: [{ ...page.content[0], futureField: [1, { deep: true }] }] };
+      await post('/saveContent', { content: extended });
+      const latest = await call(`/page?${query(HOME_KEY)}`);
+      expect(latest.body.content).toEqual(extended);
+    });
+
+    it('answers 404 for a page or version never saved, and an empty history', async () => {
+      expect((await call(`/page?${query(HOME_KEY)}`)).status).toBe(404);
+      await post('/saveContent', { content: makePage() });
+      const missing = await call(`/version?${query(HOME_KEY, { version: '7' })}`);
+      expect(missing.status).toBe(404);
+      expect(missing.body.error.code).toBe('not-found');
+      expect((await call(`/versions?${query({ ...HOME_KEY, page: 'other' })}`)).body).toEqual({ versions: [], skipped: [] });
+    });
+
+    describe('conflicts', () => {
+      it('refuses a stale base with 409 and the latest version, and stores nothing', async () => {
+        const first = makePage({ title: 'One' });
+        await post('/saveContent', { content: first });
+        await post('/saveContent', { content: makePage({ title: 'Bob', author: 'bob@example.com' }), baseHash: first.hash });
+
+        const stale = await post('/saveContent', { content: makePage({ title: 'Alice' }), baseHash: first.hash });
+
+        expect(stale.status).toBe(409);
+        expect(stale.body.error).toMatchObject({ code: 'conflict', latest: { version: 2, author: 'bob@example.com', kind: 'content' } });
+        expect(await versionNumbers()).toEqual([2, 1]);
+      });
+
+      it('refuses to create a page (null base) someone else created meanwhile', async () => {
+        await post('/saveContent', { content: makePage({ author: 'bob@example.com' }), baseHash: null });
+        const second = await post('/saveContent', { content: makePage({ title: 'Mine' }), baseHash: null });
+        expect(second.status).toBe(409);
+        expect(second.body.error.message).toContain('created');
+      });
+
+      it('lets exactly one of many concurrent saves on one base through, numbering without gaps', async () => {
+        const first = makePage({ title: 'One' });
+        await post('/saveContent', { content: first });
+        const results = await Promise.all(
+          Array.from({ length: 10 }, (_, index) => post('/saveContent', { content: makePage({ title: `T${index}` }), baseHash: first.hash })),
+        );
+        expect(results.map((result) => result.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+        expect(await versionNumbers()).toEqual([2, 1]);
+      });
+
+      it('numbers concurrent saves without a base one after another', async () => {
+        const results = await Promise.all(
+          Array.from({ length: 8 }, (_, index) => post('/saveContent', { content: makePage({ title: `T${index}` }) })),
+        );
+        expect(results.map((result) => result.status)).toEqual(Array(8).fill(201));
+        expect(await versionNumbers()).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
+      });
+    });
+
+    describe('bookmarks', () => {
+      it('are versions of kind bookmark, never conflicting and never the page itself', async () => {
+        const saved = makePage({ title: 'Saved' });
+        await post('/saveContent', { content: saved });
+        const bookmark = await post('/saveBookmark', { content: makePage({ title: 'Snapshot' }) });
+        expect(bookmark.status).toBe(201);
+        expect(bookmark.body.version).toMatchObject({ version: 2, kind: 'bookmark' });
+
+        expect((await call(`/page?${query(HOME_KEY)}`)).body.version.version).toBe(1);
+        expect((await call('/pages')).body.pages.map((page: { hash: string }) => page.hash)).toEqual([saved.hash]);
+        const next = await post('/saveContent', { content: makePage({ title: 'Next' }), baseHash: saved.hash });
+        expect(next.body.version).toMatchObject({ version: 3, kind: 'content' });
+      });
+
+      it('a page with only bookmarks is not listed and has no latest content', async () => {
+        await post('/saveBookmark', { content: makePage({ title: 'Snapshot' }) });
+        expect((await call('/pages')).body).toEqual({ pages: [], total: 0, skipped: [] });
+        expect((await call(`/page?${query(HOME_KEY)}`)).status).toBe(404);
+      });
+    });
+
+    describe('idempotent saves', () => {
+      it('answers a repeated save id with the version it made (200, repeated), even when the base is now stale', async () => {
+        const first = makePage({ title: 'One' });
+        await post('/saveContent', { content: first });
+        const mine = makePage({ title: 'Mine' });
+        const applied = await post('/saveContent', { content: mine, baseHash: first.hash, saveId: 'save-0001-abcdef' });
+        expect(applied.status).toBe(201);
+
+        // The answer was lost (a crash or a dropped connection); the client sends the same save again.
+        const retried = await post('/saveContent', { content: mine, baseHash: first.hash, saveId: 'save-0001-abcdef' });
+
+        expect(retried.status).toBe(200);
+        expect(retried.body).toEqual({ version: applied.body.version, repeated: true });
+        expect(await versionNumbers()).toEqual([2, 1]);
+      });
+
+      it('refuses a save id reused for different content', async () => {
+        await post('/saveContent', { content: makePage({ title: 'One' }), saveId: 'save-0002-abcdef' });
+        const other = await post('/saveContent', { content: makePage({ title: 'Other' }), saveId: 'save-0002-abcdef' });
+        expect(other.status).toBe(422);
+        expect(other.body.error.code).toBe('save-id-reused');
+        expect(await versionNumbers()).toEqual([1]);
+      });
+
+      it('keeps save ids apart per page and per kind', async () => {
+        const page = makePage({ title: 'One' });
+        await post('/saveContent', { content: page, saveId: 'save-0003-abcdef' });
+        const elsewhere = await post('/saveContent', { content: makePage({ key: { ...HOME_KEY, page: 'sale' } }), saveId: 'save-0003-abcdef' });
+        expect(elsewhere.status).toBe(201);
+        const asBookmark = await post('/saveBookmark', { content: page, saveId: 'save-0003-abcdef' });
+        expect(asBookmark.status).toBe(422);
+      });
+
+      it('refuses a malformed save id', async () => {
+        const answer = await post('/saveContent', { content: makePage(), saveId: '../x' });
+        expect(answer.status).toBe(400);
+        expect(answer.body.error.message).toContain('saveId');
+      });
+    });
+
+    describe('listing', () => {
+      const sale: PageKey = { ...HOME_KEY, page: 'summer-sale', country: 'fr' };
+      const size: PageKey = { fascia: 'size', country: 'gb', page: 'launch', source: 'web', platform: 'web' };
+
+      beforeEach(async () => {
+        await post('/saveContent', { content: makePage({ title: 'Old', at: '2024-05-01T09:00:00.000Z' }) });
+        await post('/saveContent', { content: makePage({ key: sale, at: '2024-05-02T09:00:00.000Z', author: 'Bob@example.com' }) });
+        await post('/saveContent', { content: makePage({ key: size, at: '2024-05-02T09:00:00.000Z' }) });
+        await post('/saveContent', { content: makePage({ title: 'New', at: '2024-05-03T09:00:00.000Z' }) });
+      });
+      const keys = (answer: Answer) => answer.body.pages.map((page: { key: PageKey }) => page.key);
+
+      it('lists each page once at its latest version, newest first, ties by key', async () => {
+        const all = await call('/pages');
+        expect(all.body.total).toBe(3);
+        expect(keys(all)).toEqual([HOME_KEY, sale, size]);
+        expect(all.body.pages[0]).toMatchObject({ version: 2, category: 'Trainers', author: 'alice@example.com', timestamp: '2024-05-03T09:00:00.000Z' });
+      });
+
+      it('filters by fascia and country', async () => {
+        expect(keys(await call('/pages?fascia=size'))).toEqual([size]);
+        expect(keys(await call('/pages?country=gb'))).toEqual([HOME_KEY, size]);
+        expect(keys(await call('/pages?fascia=jd&country=fr'))).toEqual([sale]);
+        expect((await call('/pages?fascia=none')).body).toEqual({ pages: [], total: 0, skipped: [] });
+      });
+
+      it('filters by text in the page name, category or author, ignoring case, wildcards taken literally', async () => {
+        expect(keys(await call('/pages?text=SUMMER'))).toEqual([sale]);
+        expect(keys(await call('/pages?text=bob@'))).toEqual([sale]);
+        expect((await call('/pages?text=trainers')).body.total).toBe(3);
+        expect((await call('/pages?text=%25')).body.total).toBe(0);
+        expect((await call('/pages?text=_')).body.total).toBe(0);
+        expect(keys(await call('/pages?text=summer-')).length).toBe(1);
+      });
+
+      it('pages with limit and offset, total counting every match', async () => {
+        const second = await call('/pages?limit=1&offset=1');
+        expect(keys(second)).toEqual([sale]);
+        expect(second.body.total).toBe(3);
+        expect(keys(await call('/pages?limit=2&offset=2'))).toEqual([size]);
+        expect((await call('/pages?offset=5')).body.pages).toEqual([]);
+      });
+
+      it('refuses a bad query with a short 400', async () => {
+        for (const bad of ['limit=0', 'limit=abc', 'limit=5000', 'offset=-1', 'country=zz', `fascia=${'x'.repeat(5000)}`, 'text=a%0Ab']) {
+          const answer = await call(`/pages?${bad}`);
+          expect(answer.status, bad).toBe(400);
+          expect(answer.body.error.message.length, bad).toBeLessThan(400);
+        }
+      });
+    });
+
+    describe('with authentication', () => {
+      beforeEach(async () => {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+        ({ url, server } = await serve(backend.store, true));
+      });
+
+      it('answers every route 401 without a valid token', async () => {
+        for (const path of ['/pages', `/page?${query(HOME_KEY)}`, `/versions?${query(HOME_KEY)}`]) {
+          const answer = await call(path);
+          expect(answer.status).toBe(401);
+          expect(answer.body.error.code).toBe('unauthorized');
+        }
+        token = 'token-nobody';
+        expect((await post('/saveContent', { content: makePage() })).status).toBe(401);
+        token = 'token-bob';
+        expect(await versionNumbers()).toEqual([]);
+      });
+
+      it("stores the token's user, lowercased, as the author whatever the client sent; the hash is unchanged", async () => {
+        token = 'token-bob';
+        const page = makePage({ author: 'mallory@example.com' });
+        const saved = await post('/saveContent', { content: page });
+        expect(saved.body.version).toMatchObject({ author: 'bob@example.com', hash: page.hash });
+        const latest = await call(`/page?${query(HOME_KEY)}`);
+        expect(latest.body.content.author).toBe('bob@example.com');
+        expect(latest.body.content.hash).toBe(page.hash);
+        expect((await call('/pages')).body.pages[0].author).toBe('bob@example.com');
+
+        // The client's conflict check still works from the hash it holds.
+        token = 'token-carol';
+        const next = await post('/saveContent', { content: makePage({ title: 'Carol' }), baseHash: latest.body.content.hash });
+        expect(next.body.version).toMatchObject({ version: 2, author: 'carol@example.com' });
+        const bookmark = await post('/saveBookmark', { content: makePage({ title: 'Snap', author: 'x@y.z' }) });
+        expect(bookmark.body.version.author).toBe('carol@example.com');
+      });
+    });
+  });
+}
+
+contract('files', async () => {
+  const dataDir = await makeTempDir();
+  return {
+    store: createFilesStore(join(dataDir, 'content'), { onDamagedFile: () => undefined }),
+    dispose: () => rm(dataDir, { recursive: true, force: true }),
+  };
+});
+
+let postgres: TestPostgres;
+let databases = 0;
+beforeAll(async () => {
+  postgres = await startTestPostgres();
+});
+afterAll(() => postgres?.destroy());
+
+contract('PostgreSQL', async () => {
+  const pool = new pg.Pool({ connectionString: postgres.createDatabase(`contract_${++databases}`), max: 12 });
+  const client = await pool.connect();
+  try {
+    await applyMigrations(client);
+  } finally {
+    client.release();
+  }
+  return { store: createPostgresStore(pool), dispose: () => pool.end() };
+});
