@@ -41,8 +41,6 @@ import {
  */
 
 export const MAX_BODY_BYTES = MAX_JSON_BYTES;
-/** How long a refused oversized body may keep arriving after the 413, so the client reads the answer first. */
-const LINGER_MS = 1000;
 /** Seconds a client waits before trying again while the store is unavailable. */
 export const RETRY_AFTER_SECONDS = 5;
 
@@ -294,17 +292,11 @@ export async function readJsonBody(request: IncomingMessage, maxBytes = MAX_BODY
 }
 
 /**
- * The rest of a body the answer does not need is dropped, not buffered. The answer goes out at once with
- * Connection: close; the client gets a moment to read it before the socket is cut (a lingering close, as
- * nginx does), so a client still sending sees the 413 rather than a reset.
+ * The rest of a body the answer does not need is dropped, not buffered. A 413 says Connection: close, so
+ * Node closes the socket as soon as the answer is out instead of reading a body of any size to its end.
  */
 function discardBody(request: IncomingMessage): void {
   request.resume();
-  if (request.readableEnded) return;
-  const cut = setTimeout(() => request.socket.destroy(), LINGER_MS);
-  cut.unref();
-  request.once('end', () => clearTimeout(cut));
-  request.once('close', () => clearTimeout(cut));
 }
 
 function tooLarge(maxBytes: number): HttpError {

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -230,7 +231,7 @@ describe('listing pages', () => {
     expect((await call('/pages')).body).toEqual({ pages: [], total: 0, skipped: [] });
   });
 
-  it('skips a damaged version file instead of failing the whole list', async () => {
+  it('skips a damaged version file instead of failing the whole list, and says which', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await post('/saveContent', { content: makePage() });
     await post('/saveContent', { content: makePage({ key: { ...HOME_KEY, page: 'sale' } }) });
@@ -241,11 +242,12 @@ describe('listing pages', () => {
 
     expect(status).toBe(200);
     expect(body.pages.map((page: { key: PageKey }) => page.key.page)).toEqual(['home']);
+    expect(body.skipped).toEqual([{ key: { ...HOME_KEY, page: 'sale' }, versions: [1] }]);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('v000001.json'), expect.any(String));
     warn.mockRestore();
   });
 
-  it('leaves a damaged version out of the history instead of failing it', async () => {
+  it('leaves a damaged version out of the history instead of failing it, and says which', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await post('/saveContent', { content: makePage({ title: 'One' }) });
     await post('/saveContent', { content: makePage({ title: 'Two' }) });
@@ -255,7 +257,79 @@ describe('listing pages', () => {
 
     expect(status).toBe(200);
     expect(body.versions.map((version: { version: number }) => version.version)).toEqual([2]);
+    expect(body.skipped).toEqual([1]);
     warn.mockRestore();
+  });
+});
+
+describe('a damaged newest version (issue 11, point 7)', () => {
+  const damage = async (version: number, text: string) => writeFile(join(homeFolder(), `v00000${version}.json`), text);
+  let warn: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => warn.mockRestore());
+
+  async function saveThree() {
+    const pages = [makePage({ title: 'One' }), makePage({ title: 'Two' }), makePage({ title: 'Three' })];
+    for (const page of pages) await post('/saveContent', { content: page });
+    return pages;
+  }
+
+  it('lists, opens and shows the history at the newest good version, naming the skipped one', async () => {
+    const [, two] = await saveThree();
+    await damage(3, '{"version": 3, "kind": "content", "content": {"fascia": "jd", "pa');
+
+    const listed = await call('/pages');
+    expect(listed.body.pages).toEqual([expect.objectContaining({ key: HOME_KEY, version: 2, hash: two!.hash })]);
+    expect(listed.body.skipped).toEqual([{ key: HOME_KEY, versions: [3] }]);
+
+    const opened = await call(`/page?${query(HOME_KEY)}`);
+    expect(opened.status).toBe(200);
+    expect(opened.body.content).toEqual(two);
+    expect(opened.body.skipped).toEqual([3]);
+
+    const history = await call(`/versions?${query(HOME_KEY)}`);
+    expect(history.body.versions.map((version: { version: number }) => version.version)).toEqual([2, 1]);
+    expect(history.body.skipped).toEqual([3]);
+
+    const damaged = await call(`/version?${query(HOME_KEY, { version: '3' })}`);
+    expect(damaged.status).toBe(422);
+    expect(damaged.body.error).toMatchObject({ code: 'damaged', version: 3 });
+  });
+
+  it('takes the next number after the damaged file for a new save and never writes over it', async () => {
+    const [, two] = await saveThree();
+    const damagedText = '{"version": 3, "kind": "cont';
+    await damage(3, damagedText);
+
+    // The editor opened the page at version 2, the newest good one, so that is its base.
+    const saved = await post('/saveContent', { content: makePage({ title: 'Four' }), baseHash: two!.hash });
+
+    expect(saved.status).toBe(201);
+    expect(saved.body.version.version).toBe(4);
+    expect(await readFile(join(homeFolder(), 'v000003.json'), 'utf8')).toBe(damagedText);
+    expect((await call(`/page?${query(HOME_KEY)}`)).body).toMatchObject({ version: { version: 4 }, skipped: [] });
+  });
+
+  it('treats a version too deeply nested, of the wrong shape or claiming another number as damaged', async () => {
+    await saveThree();
+    const deep = `{"version": 3, "kind": "content", "content": ${'['.repeat(3500)}${']'.repeat(3500)}}`;
+    for (const text of [deep, '{"version": 3, "kind": "content", "content": {}}', (await readFile(join(homeFolder(), 'v000001.json'), 'utf8'))]) {
+      await damage(3, text);
+      const opened = await call(`/page?${query(HOME_KEY)}`);
+      expect(opened.body.version.version).toBe(2);
+      expect(opened.body.skipped).toEqual([3]);
+    }
+  });
+
+  it('answers 404 naming the damaged versions when no version can be read', async () => {
+    await post('/saveContent', { content: makePage() });
+    await damage(1, 'garbage');
+    const opened = await call(`/page?${query(HOME_KEY)}`);
+    expect(opened.status).toBe(404);
+    expect(opened.body.error.message).toContain('version 1 could not be read');
+    expect((await call('/pages')).body).toEqual({ pages: [], total: 0, skipped: [{ key: HOME_KEY, versions: [1] }] });
   });
 });
 
@@ -328,6 +402,70 @@ describe('bad input', () => {
     });
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body).error.code).toBe('too-large');
+  });
+
+  it('answers a body growing past 20 MB at once with 413 and Connection: close, without waiting for its end', async () => {
+    const answer = await new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          path: '/saveContent',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body }));
+        },
+      );
+      request.on('error', (error) => (answered ? undefined : reject(error)));
+      let answered = false;
+      request.on('response', () => (answered = true));
+      request.write('{"padding": "');
+      for (let index = 0; index < 21; index++) request.write('x'.repeat(1024 * 1024));
+      // The body never ends: the answer must not wait for it.
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.connection).toBe('close');
+    expect(JSON.parse(answer.body).error.message).toContain('20 MB');
+  });
+
+  it('answers a request target that is not a URL with 400 and keeps serving', async () => {
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = connect(server.port, '127.0.0.1', () => {
+        socket.write(`GET http://[ HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`);
+      });
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 400/);
+    expect(reply).toContain('invalid-request');
+    expect((await call('/pages')).status).toBe(200);
+  });
+
+  it('refuses a body nested deeper than 64 levels, naming the limit', async () => {
+    const answer = await post('/saveContent', `{"content": ${'['.repeat(65)}${']'.repeat(65)}}`);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('too-deep');
+    expect(answer.body.error.message).toContain('64');
+    expect(await readdir(dataDir)).toEqual([]);
+  });
+
+  it('quotes at most 100 characters of a huge bad value', async () => {
+    const huge = 'x'.repeat(10 * 1024 * 1024);
+    const answers = [
+      await post('/saveContent', { content: { ...makePage(), fascia: huge } }),
+      await post('/saveContent', { content: { ...makePage(), content: [{ ...makePage().content[0], _component: 5 }] }, [huge]: 1 }),
+      await post('/saveContent', `{"content": ${huge}`),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.message.length).toBeLessThan(500);
+    }
   });
 
   it('answers unknown routes with 404 and wrong methods with 405', async () => {
