@@ -50,8 +50,11 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle connection dropped by a database restart must not crash the process; the next query reconnects.
+  // A connection dropped by a database restart must not crash the process: pg emits 'error' on an idle
+  // pooled client (the pool's event) and on a checked-out one between two queries of a transaction (the
+  // client's own, with no listener once checked out). The query waiting on it fails and answers 503.
   pool.on('error', (error) => log.warn({ err: error.message }, 'database: an idle connection failed'));
+  pool.on('connect', (client) => client.on('error', (error) => log.debug({ err: error.message }, 'database: a connection failed')));
 
   const migrationClient = await pool.connect().catch((error: unknown) => {
     void pool.end();

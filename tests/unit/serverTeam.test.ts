@@ -227,7 +227,25 @@ describe('a database restart in the middle', () => {
     expect((await alice().post('/saveContent', { content: before, baseHash: null })).status).toBe(201);
     const stream = await openEventStream(server.url, bobToken);
     try {
+      // Saves keep arriving as the database goes away, so some are cut between two queries of their
+      // transaction: each still gets an answer (written or not, never half) and the process lives on.
+      let stopped = false;
+      const answered: number[] = [];
+      const acknowledged: string[] = [];
+      const keepSaving = async (editor: number) => {
+        for (let index = 0; !stopped; index++) {
+          const content = makePage({ key: pageNamed(`busy-${editor}`), title: `Busy ${index}` });
+          const answer = await alice().post('/saveContent', { content });
+          answered.push(answer.status);
+          if (answer.status === 201) acknowledged.push(`busy-${editor} ${answer.body.version.version} ${content.hash}`);
+        }
+      };
+      const busy = Array.from({ length: 8 }, (_, editor) => keepSaving(editor));
+      await expect.poll(() => answered.length).toBeGreaterThan(20);
       postgres.stop();
+      stopped = true;
+      await Promise.all(busy);
+      expect(new Set(answered)).toEqual(new Set([201, 503]));
       const health = await teamClient(server.url).get('/health');
       expect(health.status).toBe(503);
       expect(health.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -239,6 +257,17 @@ describe('a database restart in the middle', () => {
 
       postgres.start();
       await expect.poll(async () => (await teamClient(server.url).get('/health')).status, { timeout: 15_000 }).toBe(200);
+      // Every acknowledged save is stored, whole.
+      for (let editor = 0; editor < 8; editor++) {
+        const key = pageNamed(`busy-${editor}`);
+        const stored = (await alice().get(`/versions?${keyQuery(key)}`)).body.versions as { version: number; hash: string }[];
+        const storedEntries = new Set(stored.map((version) => `busy-${editor} ${version.version} ${version.hash}`));
+        for (const entry of acknowledged.filter((ack) => ack.startsWith(`busy-${editor} `))) expect(storedEntries).toContain(entry);
+        for (const version of stored) {
+          const whole = await alice().get(`/version?${keyQuery(key)}&version=${version.version}`);
+          expect(whole.body.content.hash).toBe(version.hash);
+        }
+      }
       const after = await alice().post('/saveContent', { content: makePage({ key, title: 'After' }), baseHash: before.hash });
       expect(after.status).toBe(201);
       expect(after.body.version.version).toBe(2);
