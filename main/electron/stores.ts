@@ -49,6 +49,7 @@ export function createSafeStorageSecrets(
         return null;
       }
     },
+    persists: () => encryptionUnavailableReason() === null,
     setSecret(name, value) {
       unpersisted.delete(name);
       if (value === null) {

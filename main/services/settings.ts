@@ -1,15 +1,18 @@
 import {
   DEFAULT_FASCIA_STORES,
   DEFAULT_IMAGE_QUALITY,
+  NO_INSECURE_HTTP,
   SERVICE_LABELS,
   SERVICE_NAMES,
   SettingsSchema,
   secretHint,
+  serviceUrlProblems,
   type ServiceName,
   type Settings,
   type SettingsPatch,
 } from '../../core/settings';
 import { StudioError } from '../../core/result';
+import { serviceUrlProblem } from '../../core/rules/urlSafety';
 import type { KeyValueStore, SecretStore } from './stores';
 
 const MESH_API_KEY = 'meshApiKey';
@@ -23,7 +26,8 @@ export function readSettings(store: KeyValueStore, secrets: SecretStore): Settin
     webpSupport: stored('webpSupport') ?? null,
     useSampleServices: stored('useSampleServices') ?? true,
     serviceUrls: Object.fromEntries(SERVICE_NAMES.map((name) => [name, urls[name] ?? null])),
-    meshApiKey: secretHint(secrets.getSecret(MESH_API_KEY)),
+    allowInsecureHttp: { ...NO_INSECURE_HTTP, ...(stored('allowInsecureHttp') ?? {}) },
+    meshApiKey: secretHint(secrets.getSecret(MESH_API_KEY), secrets.persists()),
     fasciaStores: stored('fasciaStores') ?? DEFAULT_FASCIA_STORES,
     imageQuality: stored('imageQuality') ?? DEFAULT_IMAGE_QUALITY,
   };
@@ -35,6 +39,7 @@ export function readSettings(store: KeyValueStore, secrets: SecretStore): Settin
     webpSupport: null,
     useSampleServices: true,
     serviceUrls: Object.fromEntries(SERVICE_NAMES.map((name) => [name, null])) as Settings['serviceUrls'],
+    allowInsecureHttp: { ...NO_INSECURE_HTTP },
     meshApiKey: candidate.meshApiKey,
     fasciaStores: { ...DEFAULT_FASCIA_STORES },
     imageQuality: { ...DEFAULT_IMAGE_QUALITY },
@@ -48,14 +53,43 @@ export function readSettings(store: KeyValueStore, secrets: SecretStore): Settin
   ) as Settings;
 }
 
+/**
+ * Applies a patch, or changes nothing: a service address the patch sets (or whose insecure-http consent it
+ * changes) must be https, on this machine, or allowed plain http (core/rules/urlSafety.ts). The message names
+ * each field as the contract's do ("serviceUrls.mesh: ..."), so the Settings form shows it beside the field.
+ */
 export function updateSettings(store: KeyValueStore, secrets: SecretStore, patch: SettingsPatch): Settings {
+  const current = readSettings(store, secrets);
+  const serviceUrls = { ...current.serviceUrls, ...patch.serviceUrls };
+  const allowInsecureHttp = { ...current.allowInsecureHttp, ...patch.allowInsecureHttp };
+  const touched = (name: ServiceName) => patch.serviceUrls?.[name] !== undefined || patch.allowInsecureHttp?.[name] !== undefined;
+  const problems = Object.entries(serviceUrlProblems(serviceUrls, allowInsecureHttp)).filter(([path]) => touched(path.split('.')[1] as ServiceName));
+  if (problems.length > 0) {
+    throw new StudioError('invalid-input', `Invalid request for updateSettings: ${problems.map(([path, message]) => `${path}: ${message}`).join('; ')}`);
+  }
   if (patch.webpSupport !== undefined) store.set('webpSupport', patch.webpSupport);
   if (patch.useSampleServices !== undefined) store.set('useSampleServices', patch.useSampleServices);
-  if (patch.serviceUrls) store.set('serviceUrls', { ...readSettings(store, secrets).serviceUrls, ...patch.serviceUrls });
+  if (patch.serviceUrls) store.set('serviceUrls', serviceUrls);
+  if (patch.allowInsecureHttp) store.set('allowInsecureHttp', allowInsecureHttp);
   if (patch.meshApiKey !== undefined) secrets.setSecret(MESH_API_KEY, patch.meshApiKey);
   if (patch.fasciaStores) store.set('fasciaStores', patch.fasciaStores);
   if (patch.imageQuality) store.set('imageQuality', patch.imageQuality);
   return readSettings(store, secrets);
+}
+
+/**
+ * A service's address from Settings, refused when it is plain http to another machine without the user's
+ * consent: a settings file written before the rule, or by hand, must not send content and keys in clear.
+ */
+function secureServiceUrl(name: ServiceName, settings: Settings): string | null {
+  const url = settings.serviceUrls[name];
+  if (url !== null && serviceUrlProblem(url, settings.allowInsecureHttp[name])) {
+    throw new StudioError(
+      'forbidden',
+      `The ${SERVICE_LABELS[name]} address is plain http to another machine: use https, or tick "Allow insecure http for this address" in Settings.`,
+    );
+  }
+  return url;
 }
 
 export interface ServiceEndpoint {
@@ -73,9 +107,9 @@ export function resolveService(
   secrets: SecretStore,
   embedded: { url: string; apiKey: string },
 ): ServiceEndpoint {
-  if (name === 'content') return { baseUrl: settings.serviceUrls.content ?? embedded.url, apiKey: '' };
+  if (name === 'content') return { baseUrl: secureServiceUrl(name, settings) ?? embedded.url, apiKey: '' };
   if (settings.useSampleServices) return { baseUrl: embedded.url, apiKey: embedded.apiKey };
-  const baseUrl = settings.serviceUrls[name];
+  const baseUrl = secureServiceUrl(name, settings);
   if (!baseUrl) {
     throw new StudioError('unavailable', `Set the ${SERVICE_LABELS[name]} address in Settings, or turn on Use sample services.`);
   }

@@ -19,6 +19,8 @@ export interface KeyValueStore {
 export interface SecretStore {
   getSecret(name: string): string | null;
   setSecret(name: string, value: string | null): void;
+  /** Whether a secret set now outlives this session: false when the system's secure storage is unavailable. */
+  persists(): boolean;
 }
 
 /** The settings store, and the settings files found damaged when it was opened. */
@@ -135,6 +137,7 @@ export function createMemorySecretStore(): SecretStore {
   const secrets = new Map<string, string>();
   return {
     getSecret: (name) => secrets.get(name) ?? null,
+    persists: () => false,
     setSecret: (name, value) => {
       if (value === null) secrets.delete(name);
       else secrets.set(name, value);

@@ -132,3 +132,37 @@ test('settings: when main refuses the save, its message is shown and the form ke
   await page.reload();
   await expect(page.getByLabel('Translation service')).toHaveValue('https://translate.example.com');
 });
+
+test('settings: without secure storage (the browser host) the key is said to be kept for this session only', async ({ page, host }) => {
+  await openSettings(page, host);
+  const keySection = page.getByRole('group', { name: 'Mesh api key' });
+  await expect(keySection).toContainText("The system's secure storage is unavailable, so the key is kept for this session only");
+  await expect(keySection).not.toContainText('keeps it in the system');
+  await page.getByLabel('Mesh api key').fill('mesh-secret-key-0123456789-wxyz');
+  await page.getByRole('button', { name: 'Save key' }).click();
+  await expect(page.getByText('Set (…wxyz), for this session only')).toBeVisible();
+});
+
+test('settings: plain http to another machine is refused unless allowed for that address, with a warning', async ({ page, host }) => {
+  await openSettings(page, host);
+  const mesh = page.getByLabel('Mesh service');
+  await mesh.fill('http://mesh.example.com/api');
+  const allow = page.getByLabel('Allow insecure http for this address');
+  await expect(allow).not.toBeChecked();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText(/^Use https: over plain http/)).toBeVisible();
+  await expect(page.getByText('Settings saved.')).toHaveCount(0);
+
+  await allow.check();
+  await expect(page.getByRole('note')).toContainText('Insecure: this address is reached over plain http');
+  await saveSettings(page);
+  await page.reload();
+  await expect(page.getByLabel('Mesh service')).toHaveValue('http://mesh.example.com/api');
+  await expect(page.getByLabel('Allow insecure http for this address')).toBeChecked();
+
+  // Loopback needs no consent, and https none either: the box is not offered.
+  await page.getByLabel('Translation service').fill('http://127.0.0.1:8080');
+  await page.getByLabel('Mesh service').fill('https://mesh.example.com/api');
+  await expect(page.getByLabel('Allow insecure http for this address')).toHaveCount(0);
+  await saveSettings(page);
+});

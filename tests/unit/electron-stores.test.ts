@@ -107,6 +107,7 @@ describe('createElectronStore', () => {
 describe('createSafeStorageSecrets', () => {
   it('stores a secret encrypted, base64, under secrets.<name>, and reads it back', () => {
     const store = memoryStore();
+    expect(createSafeStorageSecrets(store, vi.fn()).persists()).toBe(true);
     createSafeStorageSecrets(store, vi.fn()).setSecret('meshApiKey', 'k3y-value');
 
     const stored = store.entries.get('secrets.meshApiKey');
@@ -135,6 +136,7 @@ describe('createSafeStorageSecrets', () => {
     const log = vi.fn();
     const secrets = createSafeStorageSecrets(store, log);
 
+    expect(secrets.persists()).toBe(false);
     secrets.setSecret('token', 'new');
     expect(secrets.getSecret('token')).toBe('new');
     expect(store.entries.size).toBe(0);
@@ -148,7 +150,9 @@ describe('createSafeStorageSecrets', () => {
     fakes.backend = 'basic_text';
     const store = memoryStore();
     const log = vi.fn();
-    createSafeStorageSecrets(store, log).setSecret('token', 'abc');
+    const secrets = createSafeStorageSecrets(store, log);
+    expect(secrets.persists()).toBe(false);
+    secrets.setSecret('token', 'abc');
     expect(store.entries.size).toBe(0);
     expect(log).toHaveBeenCalledWith(expect.stringContaining('no keyring'));
   });

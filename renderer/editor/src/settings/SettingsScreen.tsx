@@ -5,11 +5,13 @@ import {
   SERVICE_NAMES,
   SettingsPatchSchema,
   SettingsSchema,
+  serviceUrlProblems,
   type ServiceName,
   type Settings,
   type SettingsPatch,
 } from '../../../../core/settings';
 import { StudioError } from '../../../../core/result';
+import { INSECURE_HTTP_WARNING, isInsecureServiceUrl } from '../../../../core/rules/urlSafety';
 import { call, errorMessage } from '../api';
 import { DASHBOARD_PATH } from '../router';
 import { toast } from '../state/toasts';
@@ -32,6 +34,7 @@ interface FasciaRow {
 interface FormState {
   useSampleServices: boolean;
   serviceUrls: Record<ServiceName, string>;
+  allowInsecureHttp: Record<ServiceName, boolean>;
   fasciaRows: FasciaRow[];
   quality: string;
   previewQuality: string;
@@ -55,6 +58,7 @@ function formFrom(settings: Settings): FormState {
   return {
     useSampleServices: settings.useSampleServices,
     serviceUrls: Object.fromEntries(SERVICE_NAMES.map((name) => [name, settings.serviceUrls[name] ?? ''])) as Record<ServiceName, string>,
+    allowInsecureHttp: { ...settings.allowInsecureHttp },
     fasciaRows: rowsOf(settings.fasciaStores),
     quality: String(settings.imageQuality.value),
     previewQuality: String(settings.imageQuality.preValue),
@@ -78,6 +82,11 @@ function toPatch(form: FormState): { patch: SettingsPatch | null; errors: Errors
     const parsed = SettingsSchema.shape.serviceUrls.shape[name].safeParse(serviceUrls[name]);
     if (!parsed.success) errors[`url.${name}`] = parsed.error.issues[0]?.message ?? 'Enter an http or https address';
   }
+  // Plain http to another machine needs the box ticked: the rule main applies too.
+  for (const [path, problem] of Object.entries(serviceUrlProblems(serviceUrls, form.allowInsecureHttp))) {
+    const field = `url.${path.split('.')[1]}`;
+    errors[field] ??= problem;
+  }
   const fasciaStores: Record<string, string> = {};
   for (const row of form.fasciaRows) {
     const store = row.store.trim();
@@ -91,7 +100,13 @@ function toPatch(form: FormState): { patch: SettingsPatch | null; errors: Errors
   if (preValue === null) errors.previewQuality = QUALITY_MESSAGE;
   if (Object.keys(errors).length > 0 || value === null || preValue === null) return { patch: null, errors };
 
-  const patch: SettingsPatch = { useSampleServices: form.useSampleServices, serviceUrls, fasciaStores, imageQuality: { value, preValue } };
+  const patch: SettingsPatch = {
+    useSampleServices: form.useSampleServices,
+    serviceUrls,
+    allowInsecureHttp: form.allowInsecureHttp,
+    fasciaStores,
+    imageQuality: { value, preValue },
+  };
   // The same schema main parses with: whatever it would refuse is caught here first.
   const checked = SettingsPatchSchema.safeParse(patch);
   if (!checked.success) return { patch: null, errors: fieldErrorsFromIssues(checked.error.issues.map((i) => [i.path.map(String), i.message])) };
@@ -134,13 +149,19 @@ function fingerprint(form: FormState): string {
   return JSON.stringify([
     form.useSampleServices,
     SERVICE_NAMES.map((name) => form.serviceUrls[name].trim()),
+    SERVICE_NAMES.map((name) => form.allowInsecureHttp[name]),
     form.fasciaRows.map((row) => [row.fascia, row.store.trim()]).sort(([a], [b]) => (a! < b! ? -1 : a! > b! ? 1 : 0)),
     form.quality.trim(),
     form.previewQuality.trim(),
   ]);
 }
 
-const keyStatus = (key: Settings['meshApiKey']): string => (key.set ? `Set (${key.hint ?? '…'})` : 'Not set');
+const keyStatus = (key: Settings['meshApiKey']): string =>
+  key.set ? `Set (${key.hint ?? '…'})${key.persists ? '' : ', for this session only'}` : 'Not set';
+
+/** Where safeStorage cannot encrypt (and in the browser host) the key lives in memory until the app closes. */
+const SESSION_ONLY_KEY =
+  "The system's secure storage is unavailable, so the key is kept for this session only: enter it again after restarting the app.";
 
 export function SettingsScreen() {
   const [saved, setSaved] = useState<Settings | null>(null);
@@ -313,7 +334,8 @@ function SettingsForm({
       <fieldset className="settings-section">
         <legend>Service addresses</legend>
         <p className="hint">
-          http or https addresses. Leave one empty when it is not set; an empty content service address means the embedded one.
+          https addresses; plain http only on this machine (localhost, 127.0.0.1) unless you allow it for an address. Leave one
+          empty when it is not set; an empty content service address means the embedded one.
         </p>
         <div className="settings-urls">
           {SERVICE_NAMES.map((name) => {
@@ -339,6 +361,13 @@ function SettingsForm({
                     edit(field, (f) => ({ ...f, serviceUrls: { ...f.serviceUrls, [name]: text } }));
                   }}
                 />
+                {/* Above the field's message, so the box does not move when leaving the field shows one. */}
+                {isInsecureServiceUrl(form.serviceUrls[name].trim()) && (
+                  <InsecureHttpConsent
+                    allowed={form.allowInsecureHttp[name]}
+                    onChange={(allowed) => edit(field, (f) => ({ ...f, allowInsecureHttp: { ...f.allowInsecureHttp, [name]: allowed } }))}
+                  />
+                )}
                 {fieldError(field)}
               </div>
             );
@@ -419,6 +448,24 @@ function SettingsForm({
   );
 }
 
+/** Under a plain http address of another machine: the explicit consent, and a warning once it is given. */
+function InsecureHttpConsent({ allowed, onChange }: { allowed: boolean; onChange: (allowed: boolean) => void }) {
+  const id = useId();
+  return (
+    <>
+      <label className="checkbox settings-insecure">
+        <input type="checkbox" checked={allowed} aria-describedby={allowed ? id : undefined} onChange={(e) => onChange(e.target.checked)} />
+        Allow insecure http for this address
+      </label>
+      {allowed && (
+        <p id={id} role="note" className="banner-warning settings-note">
+          {INSECURE_HTTP_WARNING}
+        </p>
+      )}
+    </>
+  );
+}
+
 function MeshKeySection({ current, onChanged }: { current: Settings['meshApiKey']; onChanged: (key: Settings['meshApiKey']) => void }) {
   const id = useId();
   const [key, setKey] = useState('');
@@ -445,7 +492,7 @@ function MeshKeySection({ current, onChanged }: { current: Settings['meshApiKey'
       // The key is gone from the renderer as soon as main has it.
       setKey('');
       onChanged(settings.meshApiKey);
-      toast(value === null ? 'Mesh api key forgotten.' : 'Mesh api key saved.');
+      toast(value === null ? 'Mesh api key forgotten.' : settings.meshApiKey.persists ? 'Mesh api key saved.' : SESSION_ONLY_KEY);
     } catch (failure) {
       // The server's message is about the key's shape, never the key itself; keep the typed key for a retry.
       setError(`${value === null ? 'The key was not forgotten' : 'The key was not saved'}: ${errorMessage(failure)}`);
@@ -466,8 +513,10 @@ function MeshKeySection({ current, onChanged }: { current: Settings['meshApiKey'
     <fieldset className="settings-section">
       <legend>Mesh api key</legend>
       <p className="hint">
-        Used for mesh and faceted search when sample services are off. The app keeps it in the system&apos;s secure storage
-        and never shows it again.
+        Used for mesh and faceted search when sample services are off.{' '}
+        {current.persists
+          ? "The app keeps it in the system's secure storage and never shows it again."
+          : `${SESSION_ONLY_KEY} The app never shows it again.`}
       </p>
       <p className="settings-key-status" id={`${id}-status`}>
         Current key: <strong>{keyStatus(current)}</strong>
