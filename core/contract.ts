@@ -21,6 +21,7 @@ import {
   PageSummarySchema,
   ProductDetailsSchema,
   ComponentListSchema,
+  ComponentSchema,
   VersionSummarySchema,
 } from './schemas';
 
@@ -93,8 +94,14 @@ export const contract = {
     input: z.object({ componentType: z.string().min(1).max(100), favourite: z.boolean() }),
     output: z.object({ favourites: z.array(z.string()) }),
   },
-  /** A JSON feed for the preview (the Blog's posts): a path on the embedded server or an http(s) URL. */
-  fetchFeed: { input: z.object({ url: z.string().min(1).max(2000) }), output: z.object({ data: z.unknown() }) },
+  /**
+   * The JSON feed a block of the open page declares (the Blog's apiLink), for the preview. The editor sends the
+   * block the preview named; main reads only the feed that block's type declares (core/rules/feedPolicy.ts).
+   */
+  fetchFeed: {
+    input: z.object({ component: ComponentSchema }),
+    output: z.object({ data: z.unknown() }),
+  },
   lookupProduct: {
     input: z.object({ fascia: z.string(), country: z.string(), size: z.string(), plu: z.string().max(64) }),
     output: z.object({ products: z.array(ProductDetailsSchema) }),

@@ -23,11 +23,13 @@ export function previewNavigationDecision(request: {
   } catch {
     return 'deny';
   }
-  const samePage = target.origin === preview.origin && target.pathname === preview.pathname;
-  if (samePage) return 'allow';
+  // Scheme and host, not origin: Node reports the origin of app:, file: and custom-scheme URLs as "null", so
+  // comparing origins would take file:///preview/index.html or evil://x/preview/index.html for the preview.
+  const sameSite = target.protocol === preview.protocol && target.host === preview.host;
+  if (sameSite && target.pathname === preview.pathname) return 'allow';
   if (!request.linksActive) return 'deny';
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return 'deny';
-  if (target.origin === preview.origin) return 'deny';
+  if (sameSite) return 'deny';
   return 'allow';
 }
 

@@ -7,7 +7,8 @@ import {
   SHELL_CHANNELS,
   type Channel,
 } from '../../core/channels';
-import { PreviewEventSchema } from '../../core/preview';
+import { PREVIEW_EVENT_BUDGETS, PreviewEventSchema } from '../../core/preview';
+import { budgetKey, budgetNotice, spendBudget, type BudgetState } from '../../core/rules/messageBudget';
 import type { Result } from '../../core/result';
 import { fitPreview } from '../../core/rules/viewport';
 import { failure, parseInput, type Dispatch } from '../host/dispatch';
@@ -56,6 +57,8 @@ export interface IpcOptions {
   previewLinks: { active: boolean };
   /** Loads the preview page again ("back to the page"). */
   reloadPreview(): void;
+  /** The clock of the preview events' rate budgets. */
+  now?: () => number;
 }
 
 const OK_EMPTY: Result<object> = { ok: true, value: {} };
@@ -71,7 +74,7 @@ function isSameFrame(frame: IpcFrame | null, expected: IpcFrame): frame is IpcFr
  * editor page, and preview events are accepted only from the preview's main frame: neither an iframe nor
  * a page navigated elsewhere can reach the services (Electron's "validate the sender of all IPC messages").
  */
-export function registerIpc({ ipcMain, dispatch, editorContents, previewView, previewLinks, reloadPreview }: IpcOptions): () => void {
+export function registerIpc({ ipcMain, dispatch, editorContents, previewView, previewLinks, reloadPreview, now = Date.now }: IpcOptions): () => void {
   const isFromEditor = (event: IpcSenderEvent): boolean =>
     isSameFrame(event.senderFrame, editorContents.mainFrame) && isEditorUrl(event.senderFrame.url);
   const isFromPreview = (event: IpcSenderEvent): boolean =>
@@ -120,8 +123,18 @@ export function registerIpc({ ipcMain, dispatch, editorContents, previewView, pr
     return OK_EMPTY;
   });
 
+  // Each type of preview event has a rate budget; the excess is dropped, with one notice in the preview's console.
+  const budgetStates = new Map<string, BudgetState>();
   const forwardPreviewEvent = (event: IpcSenderEvent, payload: unknown): void => {
     if (!isFromPreview(event)) return;
+    const type = budgetKey(payload, PREVIEW_EVENT_BUDGETS) as keyof typeof PREVIEW_EVENT_BUDGETS;
+    const spent = spendBudget(budgetStates.get(type), now(), PREVIEW_EVENT_BUDGETS[type]);
+    budgetStates.set(type, spent.state);
+    const preview = previewView.webContents;
+    if (spent.verdict === 'drop-and-notify' && !preview.isDestroyed()) {
+      preview.send(PREVIEW_COMMAND, { type: 'notice', message: budgetNotice(type, PREVIEW_EVENT_BUDGETS[type]) });
+    }
+    if (spent.verdict !== 'accept') return;
     const previewEvent = PreviewEventSchema.safeParse(payload);
     if (previewEvent.success && !editorContents.isDestroyed()) editorContents.send(PREVIEW_EVENT, previewEvent.data);
   };

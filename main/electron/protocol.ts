@@ -2,7 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { protocol } from 'electron';
 import { createSampleImages, type SampleImageReply } from '../services/sampleImages';
+import { previewContentSecurityPolicy } from '../../core/preview';
 import { APP_HOST, APP_SCHEME, EDITOR_CSP } from './security';
+
+const PREVIEW_CSP = previewContentSecurityPolicy(`${APP_SCHEME}://${APP_HOST}`);
 
 /** Where the app's own files live: the built renderer bundles and the shipped sample catalogue. */
 export interface AppFileRoots {
@@ -117,6 +120,8 @@ export function createAppRequestHandler(roots: AppFileRoots): (request: { url: s
     // Decided on the resolved file, not the URL, so "/preview/..%2Feditor/index.html" still gets the CSP.
     const isEditorHtml = file.startsWith(editorDir) && contentType.startsWith('text/html');
     if (isEditorHtml) headers['Content-Security-Policy'] = EDITOR_CSP;
+    // Any other page (the preview) runs the pages' own scripts: the preview's CSP.
+    else if (contentType.startsWith('text/html')) headers['Content-Security-Policy'] = PREVIEW_CSP;
     return new Response(new Uint8Array(body), { status: 200, headers });
   };
 

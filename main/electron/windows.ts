@@ -1,11 +1,14 @@
 import { join } from 'node:path';
 import { BrowserWindow, dialog, WebContentsView, type MessageBoxSyncOptions, type Session, type WebContents, type WebPreferences } from 'electron';
+import { PREVIEW_EVENT } from '../../core/channels';
 import {
   denyPermissionCheck,
   denyPermissionRequest,
   denyWindowOpen,
   isEditorNavigationAllowed,
   isPreviewNavigationAllowed,
+  isPreviewUrl,
+  PREVIEW_URL,
 } from './security';
 
 export interface StudioWindow {
@@ -48,6 +51,29 @@ function denyAllPermissions(session: Session): void {
   session.setPermissionCheckHandler(denyPermissionCheck);
 }
 
+const ACTIVATING_INPUT = new Set(['mouseDown', 'touchStart', 'gestureTap']);
+
+/**
+ * Focus theft (issue 11): the preview gets keyboard focus only after the user puts a pointer action into it.
+ * Focus a script takes otherwise goes back to the editor, and keys never reach the preview meanwhile.
+ * Any input the editor receives ends the preview's turn.
+ */
+export function guardPreviewFocus(editor: WebContents, preview: WebContents): void {
+  let previewActivated = false;
+  preview.on('input-event', (_event, input) => {
+    if (ACTIVATING_INPUT.has(input.type)) previewActivated = true;
+  });
+  editor.on('input-event', (_event, input) => {
+    if (ACTIVATING_INPUT.has(input.type) || input.type === 'keyDown' || input.type === 'rawKeyDown') previewActivated = false;
+  });
+  preview.on('before-input-event', (event) => {
+    if (!previewActivated) event.preventDefault();
+  });
+  preview.on('focus', () => {
+    if (!previewActivated && !editor.isDestroyed()) editor.focus();
+  });
+}
+
 export function createStudioWindow(): StudioWindow {
   const window = new BrowserWindow({
     width: 1440,
@@ -78,11 +104,23 @@ export function createStudioWindow(): StudioWindow {
   // The same default session today; set again so a separate preview partition later stays locked down.
   denyAllPermissions(preview.session);
   const previewLinks = { active: false };
-  const gatePreviewNavigation = (event: { url: string; preventDefault(): void }) => {
-    if (!isPreviewNavigationAllowed(event.url, previewLinks.active)) event.preventDefault();
+  const tellEditorPreviewReturned = () => {
+    if (!editor.isDestroyed()) editor.send(PREVIEW_EVENT, { type: 'previewReturned' });
+  };
+  const gatePreviewNavigation = (event: { url: string; isMainFrame?: boolean; preventDefault(): void }) => {
+    if (isPreviewNavigationAllowed(event.url, previewLinks.active)) return;
+    event.preventDefault();
+    if (event.isMainFrame !== false && !previewLinks.active) tellEditorPreviewReturned();
   };
   preview.on('will-navigate', gatePreviewNavigation);
   preview.on('will-frame-navigate', gatePreviewNavigation);
+  // A preview that got away all the same (a navigation no will-navigate saw) is put back while links are inactive.
+  preview.on('did-navigate', (_event, url) => {
+    if (previewLinks.active || isPreviewUrl(url)) return;
+    void preview.loadURL(PREVIEW_URL);
+    tellEditorPreviewReturned();
+  });
+  guardPreviewFocus(editor, preview);
   window.contentView.addChildView(previewView);
   previewView.setBounds({ x: 0, y: 0, width: 0, height: 0 });
   previewView.setVisible(false);

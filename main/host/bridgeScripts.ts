@@ -1,12 +1,26 @@
 import { SERVICE_CHANNELS, SHELL_CHANNELS } from '../../core/channels';
 import { previewNavigationDecision } from '../../core/rules/navigation';
 import { fitPreview } from '../../core/rules/viewport';
+import { budgetKey, budgetNotice, spendBudget } from '../../core/rules/messageBudget';
+import { PREVIEW_EVENT_BUDGETS } from '../../core/preview';
+
+/** Where the browser host serves the preview document; each load of it carries a fresh token in ?load=. */
+export const PREVIEW_PATH = '/preview/index.html';
 
 /**
  * window.studio for the browser host: the same methods the Electron preload exposes, each a POST to
  * /api/<channel>. The shell channels do here what Electron's main does with the WebContentsView: an iframe
- * sandboxed without same-origin (so nothing in it can reach this window) is laid over the preview area, and
- * commands cross on a MessagePort handed to each preview document and events by postMessage, checked by source window.
+ * sandboxed without same-origin (so nothing in it can reach this window) is laid over the preview area.
+ *
+ * The preview's own origin is opaque ("null") and its window stays the same object whatever document it
+ * shows, so neither identifies the preview document. Instead the editor starts every load of the frame
+ * itself, with a fresh token in the URL, and hands that document a MessagePort; the preview's bridge answers
+ * on it with the token it was loaded with. Only a port so confirmed carries commands and events: window
+ * messages are never listened to. A load the editor did not start is the preview leaving its document: no
+ * port for it, and while links are inactive it is put back and the editor told (previewReturned).
+ * Navigation the preview asks for is decided here, by core/rules/navigation.ts, as Electron's will-navigate.
+ * Events are rate-limited per type (core/rules/messageBudget.ts); the editor parses each with its schema.
+ * Focus may enter the preview only after a real pointer or keyboard action there (issue 11, focus theft).
  */
 export function editorBridgeScript(): string {
   return `(() => {
@@ -14,34 +28,149 @@ export function editorBridgeScript(): string {
   const serviceChannels = ${JSON.stringify(SERVICE_CHANNELS)};
   const shellChannels = ${JSON.stringify(SHELL_CHANNELS)};
   const fitPreview = ${fitPreview.toString()};
+  const previewNavigationDecision = ${previewNavigationDecision.toString()};
+  const spendBudget = ${spendBudget.toString()};
+  const budgetNotice = ${budgetNotice.toString()};
+  const budgetKey = ${budgetKey.toString()};
+  const budgets = ${JSON.stringify(PREVIEW_EVENT_BUDGETS)};
+  const previewPath = ${JSON.stringify(PREVIEW_PATH)};
+  const previewUrl = location.origin + previewPath;
+  // Commands sent before the preview document confirmed itself wait here; a reset follows its ready anyway.
+  const MAX_QUEUED_COMMANDS = 5000;
+  // How long focus that entered the preview waits for the preview to report the pointer action behind it.
+  const ACTIVATION_WAIT_MS = 300;
+  const CONFIRM_WAIT_MS = 5000;
+  // A keystroke in the editor this recent means the editor is being typed in.
+  const TYPING_MS = 1000;
   const listeners = new Set();
   let frame = null;
-  let commandPort = null;
-  // Commands go through a MessagePort handed to each preview document: a direct pipe to the preview's
-  // process, where window.postMessage to a cross-origin frame is routed through the browser process first.
-  // Commands sent before the document has loaded wait in the port's queue.
-  const connectPreview = (view) => {
-    const channel = new MessageChannel();
-    commandPort?.close();
-    commandPort = channel.port1;
-    view.addEventListener('load', () => view.contentWindow?.postMessage({ type: 'studio:commandPort' }, '*', [channel.port2]), { once: true });
+  let connection = null;
+  // The load the editor started and waits for: 'preview' (its document) or 'link' (a link it allowed).
+  let expectedLoad = null;
+  let linksActive = false;
+
+  const deliver = (event) => {
+    for (const listener of listeners) listener(event);
   };
+  const receive = (own, message) => {
+    if (connection !== own || !message || typeof message !== 'object') return;
+    if (!own.confirmed) {
+      if (message.kind !== 'hello' || message.token !== own.token) return;
+      own.confirmed = true;
+      for (const command of own.queue.splice(0)) own.port.postMessage(command);
+      return;
+    }
+    if (message.kind === 'activated') return previewActivated();
+    if (message.kind === 'navigate') return navigatePreview(String(message.url));
+    if (message.kind !== 'event') return;
+    const event = message.event;
+    const type = budgetKey(event, budgets);
+    const spent = spendBudget(own.budgets.get(type), Date.now(), budgets[type]);
+    own.budgets.set(type, spent.state);
+    if (spent.verdict === 'drop-and-notify') own.port.postMessage({ type: 'notice', message: budgetNotice(type, budgets[type]) });
+    if (spent.verdict === 'accept' && type !== 'malformed') deliver(event);
+  };
+  const disconnect = () => {
+    connection?.port.close();
+    connection = null;
+  };
+  const loadPreview = () => {
+    disconnect();
+    const channel = new MessageChannel();
+    const own = { port: channel.port1, handoff: channel.port2, token: crypto.randomUUID(), confirmed: false, queue: [], budgets: new Map() };
+    own.port.onmessage = ({ data }) => receive(own, data);
+    connection = own;
+    expectedLoad = 'preview';
+    frame.src = previewPath + '?load=' + own.token;
+  };
+  const navigatePreview = (url) => {
+    if (previewNavigationDecision({ url, kind: 'navigate', linksActive, previewUrl }) !== 'allow') {
+      connection?.port.postMessage({ type: 'notice', message: 'Navigation to ' + url.slice(0, 200) + ' was blocked.' });
+      return;
+    }
+    disconnect();
+    expectedLoad = 'link';
+    frame.src = url;
+  };
+  // The frame left the preview document by itself (a script, a form): whatever it shows now gets no port.
+  const leftPreview = () => {
+    disconnect();
+    if (!linksActive) {
+      loadPreview();
+      deliver({ type: 'previewReturned' });
+    }
+  };
+  const onFrameLoad = () => {
+    const expected = expectedLoad;
+    expectedLoad = null;
+    if (expected === 'link') return;
+    if (expected !== 'preview' || !connection) return leftPreview();
+    const own = connection;
+    frame.contentWindow?.postMessage({ type: 'studio:commandPort' }, '*', [own.handoff]);
+    // The preview's bridge answers at once; a document that cannot is not the one the editor loaded (one
+    // that took its place by navigating just before it).
+    setTimeout(() => {
+      if (connection === own && !own.confirmed) leftPreview();
+    }, CONFIRM_WAIT_MS);
+  };
+
+  // Focus: the preview's bridge reports real pointer actions in it; a Tab from the editor counts as well.
+  let lastEditorFocus = null;
+  let lastKeyAt = 0;
+  let lastTabAt = 0;
+  let pointerOverFrame = false;
+  let activationTimer = null;
+  let previewHasFocus = false;
+  const previewActivated = () => {
+    previewHasFocus = true;
+    clearTimeout(activationTimer);
+  };
+  const giveFocusBack = () => {
+    if (document.activeElement !== frame) return;
+    if (lastEditorFocus && lastEditorFocus.isConnected) lastEditorFocus.focus({ preventScroll: true });
+    else frame.blur();
+  };
+  document.addEventListener('focusin', (event) => {
+    if (event.target !== frame) lastEditorFocus = event.target;
+  }, true);
+  document.addEventListener('keydown', (event) => {
+    lastKeyAt = Date.now();
+    if (event.key === 'Tab') lastTabAt = lastKeyAt;
+  }, true);
+  window.addEventListener('focus', () => {
+    previewHasFocus = false;
+  });
+  window.addEventListener('blur', () => {
+    setTimeout(() => {
+      if (!frame || document.activeElement !== frame || previewHasFocus) return;
+      const now = Date.now();
+      if (now - lastTabAt < ACTIVATION_WAIT_MS) {
+        previewHasFocus = true;
+        if (connection && connection.confirmed) connection.port.postMessage({ type: 'studio:activate' });
+        return;
+      }
+      // A page the preview followed a link to has no bridge to report pointer actions: the pointer over the
+      // frame, with the editor not being typed in, stands for one there.
+      if (!connection && pointerOverFrame && now - lastKeyAt > TYPING_MS) return;
+      clearTimeout(activationTimer);
+      activationTimer = setTimeout(giveFocusBack, ACTIVATION_WAIT_MS);
+    }, 0);
+  });
+
   const previewFrame = () => {
     if (frame) return frame;
     frame = document.createElement('iframe');
     frame.setAttribute('sandbox', 'allow-scripts');
     frame.setAttribute('title', 'Live preview');
     frame.setAttribute('data-testid', 'preview-frame');
-    connectPreview(frame);
-    frame.src = '/preview/index.html';
+    frame.addEventListener('load', onFrameLoad);
+    frame.addEventListener('pointerenter', () => { pointerOverFrame = true; });
+    frame.addEventListener('pointerleave', () => { pointerOverFrame = false; });
     Object.assign(frame.style, { position: 'fixed', border: '0', display: 'none', background: '#fff', zIndex: '1' });
+    loadPreview();
     document.body.appendChild(frame);
     return frame;
   };
-  window.addEventListener('message', (event) => {
-    if (!frame || event.source !== frame.contentWindow) return;
-    for (const listener of listeners) listener(event.data);
-  });
   const shell = {
     setPreviewBounds: (bounds) => {
       const view = previewFrame();
@@ -57,12 +186,15 @@ export function editorBridgeScript(): string {
     },
     postToPreview: (command) => {
       previewFrame();
-      commandPort.postMessage(command);
+      if (command && command.type === 'links') linksActive = command.active === true;
+      if (!connection) return { ok: true, value: {} };
+      if (connection.confirmed) connection.port.postMessage(command);
+      else if (connection.queue.push(command) > MAX_QUEUED_COMMANDS) connection.queue.length = 0;
       return { ok: true, value: {} };
     },
     reloadPreview: () => {
-      connectPreview(previewFrame());
-      previewFrame().src = '/preview/index.html';
+      previewFrame();
+      loadPreview();
       return { ok: true, value: {} };
     },
   };
@@ -100,41 +232,71 @@ export function editorBridgeScript(): string {
 }
 
 /**
- * window.preview for the browser host: the preview's one narrow bridge, by postMessage to its parent only.
- * navigate() applies the same gate as Electron's main (core/rules/navigation.ts), following the Links in
- * Preview toggle it sees pass by; new windows are impossible anyway (the sandbox has no allow-popups).
+ * window.preview for the browser host: the preview's one narrow bridge. It runs before any of the page's own
+ * scripts, keeps what it needs (the port, the original functions) where they cannot reach, and talks to the
+ * editor only on the MessagePort the editor hands this document, after answering with the token this
+ * document was loaded with. navigate() asks the editor, which applies the navigation rule. Until the user
+ * puts a pointer action into the preview (or tabs into it), scripts cannot take focus and keystrokes are
+ * swallowed, so text typed for the editor never lands here.
  */
-export function previewBridgeScript(editorOrigin: string): string {
+export function previewBridgeScript(): string {
   return `(() => {
   'use strict';
-  const editorOrigin = ${JSON.stringify(editorOrigin)};
-  const previewNavigationDecision = ${previewNavigationDecision.toString()};
-  let linksActive = false;
+  const MAX_QUEUED_EVENTS = 100;
+  const apply = Reflect.apply;
+  const postOnPort = MessagePort.prototype.postMessage;
+  const token = new URLSearchParams(location.search).get('load') ?? '';
   const commandListeners = new Set();
-  let commandPort = null;
-  // The editor's commands arrive on a MessagePort it hands over once per document. This script runs before
-  // any of the page's own scripts, so they never see the port.
-  window.addEventListener('message', (event) => {
-    if (event.source !== window.parent || !event.data || event.data.type !== 'studio:commandPort' || !event.ports[0]) return;
+  const queued = [];
+  let port = null;
+  let activated = false;
+  const send = (message) => {
+    if (port) apply(postOnPort, port, [message]);
+    else if (queued.length < MAX_QUEUED_EVENTS) queued.push(message);
+  };
+  addEventListener('message', (event) => {
+    if (port || event.source !== window.parent || !event.data || event.data.type !== 'studio:commandPort' || !event.ports[0]) return;
     event.stopImmediatePropagation();
-    commandPort?.close();
-    commandPort = event.ports[0];
-    commandPort.onmessage = ({ data }) => {
-      if (data && data.type === 'links') linksActive = data.active === true;
-      for (const listener of commandListeners) listener(data);
+    port = event.ports[0];
+    port.onmessage = ({ data }) => {
+      if (data && data.type === 'studio:activate') activated = true;
+      else for (const listener of commandListeners) listener(data);
     };
-  });
+    apply(postOnPort, port, [{ kind: 'hello', token }]);
+    for (const message of queued.splice(0)) apply(postOnPort, port, [message]);
+  }, true);
+
+  const userAction = (event) => {
+    if (!event.isTrusted || activated) return;
+    activated = true;
+    send({ kind: 'activated' });
+  };
+  addEventListener('pointerdown', userAction, true);
+  addEventListener('blur', (event) => {
+    if (event.isTrusted && event.target === window) activated = false;
+  }, true);
+  for (const type of ['keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'paste', 'compositionstart']) {
+    addEventListener(type, (event) => {
+      if (activated) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }, true);
+  }
+  // Focus calls do nothing until the user acts here; the editor takes back any focus that gets in anyway.
+  for (const owner of [HTMLElement.prototype, SVGElement.prototype, window]) {
+    const focus = owner.focus;
+    owner.focus = function (...args) {
+      if (activated) return apply(focus, this, args);
+    };
+  }
+
   window.preview = Object.freeze({
     onCommand: (listener) => {
       commandListeners.add(listener);
       return () => commandListeners.delete(listener);
     },
-    emit: (event) => window.parent.postMessage(event, editorOrigin),
-    navigate: (url) => {
-      const decision = previewNavigationDecision({ url, kind: 'navigate', linksActive, previewUrl: location.href });
-      if (decision === 'allow') location.assign(url);
-      else window.parent.postMessage({ type: 'scriptError', message: 'Navigation to ' + url + ' was blocked.' }, editorOrigin);
-    },
+    emit: (event) => send({ kind: 'event', event }),
+    navigate: (url) => send({ kind: 'navigate', url: String(url) }),
   });
 })();
 `;

@@ -6,6 +6,9 @@ import { createSampleImages, type SampleImageReply } from '../services/sampleIma
 import { createMemorySecretStore, createNodeStore } from '../services/stores';
 import { createStudioServices } from './services';
 import { editorBridgeScript, previewBridgeScript } from './bridgeScripts';
+import { previewContentSecurityPolicy } from '../../core/preview';
+
+const PREVIEW_BRIDGE_PATH = '/host/preview-bridge.js';
 import { describeBytes, JsonLimitError, MAX_JSON_BYTES, parseJsonWithLimits } from '../../core/rules/jsonLimits';
 import { quote } from '../../core/rules/quote';
 
@@ -164,9 +167,15 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       const type = CONTENT_TYPES[extname(path)] ?? 'application/octet-stream';
       if (path.endsWith('.html')) {
         // The bridge goes in before the bundle so window.studio / window.preview exist when it runs.
-        const bridge = urlPath.startsWith('/preview/') ? '/host/preview-bridge.js' : '/host/studio.js';
+        const isPreview = urlPath.startsWith('/preview/');
+        const bridge = isPreview ? PREVIEW_BRIDGE_PATH : '/host/studio.js';
         const html = body.toString('utf8').replace('</head>', `<script src="${bridge}"></script></head>`);
-        return send(response, 200, html, type);
+        // The preview runs the pages' scripts: its own CSP. The app's other pages are never shown in a frame
+        // (a preview that followed links cannot become a second editor).
+        const headers: Record<string, string> = isPreview
+          ? { 'content-security-policy': previewContentSecurityPolicy(origin, PREVIEW_BRIDGE_PATH) }
+          : { 'x-frame-options': 'DENY' };
+        return send(response, 200, html, type, headers);
       }
       return send(response, 200, body, type, PUBLIC_FILE);
     } catch {
@@ -206,7 +215,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return void response.end();
     }
     if (path === '/host/studio.js') return send(response, 200, editorBridgeScript(), CONTENT_TYPES['.js']!);
-    if (path === '/host/preview-bridge.js') return send(response, 200, previewBridgeScript(origin), CONTENT_TYPES['.js']!);
+    if (path === PREVIEW_BRIDGE_PATH) return send(response, 200, previewBridgeScript(), CONTENT_TYPES['.js']!);
     if (path.startsWith('/sample/')) {
       const crop = await sampleImages(request, url);
       if (crop) return sendSampleImage(response, crop);

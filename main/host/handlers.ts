@@ -17,6 +17,7 @@ import {
 } from '../../core/rules/page';
 import { storeFor } from '../../core/rules/linkGenerator';
 import type { FacetedSearchClient, MeshClient } from '../services/mesh';
+import { declaredFeed } from '../../core/rules/feedPolicy';
 import { readSettings, updateSettings } from '../services/settings';
 import type { TranslationClient } from '../services/translation';
 
@@ -34,8 +35,8 @@ export interface HandlerDeps {
   store: KeyValueStore;
   secrets: SecretStore;
   clients: ServiceClients;
-  /** Reads a JSON feed for the preview; relative URLs are resolved against the embedded server. */
-  fetchFeed: (url: string) => Promise<unknown>;
+  /** Reads a JSON feed for the preview (main/services/feeds.ts); relative addresses are the embedded server's. */
+  fetchFeed: (address: string) => Promise<unknown>;
   lookupProducts: (query: ProductLookupQuery) => Promise<ProductDetails[]>;
   drafts: DraftStore;
   /** Drafts and settings files found unreadable and moved aside, for the dashboard to tell the user. */
@@ -111,7 +112,11 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
       return { favourites };
     },
 
-    fetchFeed: async ({ url }) => ({ data: await deps.fetchFeed(url) }),
+    fetchFeed: async ({ component }) => {
+      const feed = declaredFeed(component);
+      if (!feed) throw new StudioError('invalid-input', `A ${quote(component._component)} block declares no feed.`);
+      return { data: await deps.fetchFeed(feed) };
+    },
 
     meshCategories: async ({ fascia }) => ({ categories: await deps.clients.mesh().categories(storeOf(fascia)) }),
 

@@ -83,7 +83,12 @@ export async function createStudioServices(options: StudioServicesOptions): Prom
       translation: () => createTranslationClient(endpoint('translation').baseUrl),
       imageMetadata: (url) => fetchImageMetadata(url, endpoint('imageMetadata').baseUrl),
     },
-    fetchFeed: (url) => fetchJsonFeed(new URL(url, server.url)),
+    fetchFeed: (address) =>
+      fetchJsonFeed(address, {
+        embeddedServer: server.url,
+        // A team's own services are the app's too: a feed never reads them.
+        appOrigins: Object.values(readSettings(options.store, options.secrets).serviceUrls).filter((url): url is string => !!url),
+      }),
     lookupProducts: (query) => createProductLookupClient(endpoint('productLookup').baseUrl).lookup(query),
     now: options.now ?? (() => new Date()),
   });

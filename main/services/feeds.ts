@@ -1,34 +1,126 @@
-import got, { HTTPError, RequestError } from 'got';
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { BlockList, isIP } from 'node:net';
+import got, { CancelError, HTTPError, RequestError, type Options } from 'got';
 import { StudioError } from '../../core/result';
+import { checkFeedAddress, FEED_MAX_BYTES, type FeedAddressContext } from '../../core/rules/feedPolicy';
 
 const FEED_TIMEOUT_MS = 10_000;
-const FEED_MAX_BYTES = 5 * 1024 * 1024;
+const FEED_MAX_REDIRECTS = 3;
 
 /**
- * Reads a JSON feed for the preview (the Blog's posts). http(s) only; a dead or malformed feed becomes a
- * clear StudioError that the block shows in place, never a hang.
+ * Loopback, private, link-local, shared (CGNAT), multicast and reserved ranges: a feed never comes from the
+ * machine itself or its local network. IPv4-mapped and NAT64 IPv6 addresses are refused whole rather than
+ * unpacked: no public feed is published at one.
  */
-export async function fetchJsonFeed(url: URL): Promise<unknown> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new StudioError('invalid-input', `Feeds are read over http or https, not ${url.protocol}`);
-  }
+const NON_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
+  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) NON_PUBLIC.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['2002::', 16],
+  ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+] as const) NON_PUBLIC.addSubnet(network, prefix, 'ipv6');
+
+/** Whether an IP address is anything but a public unicast address (also true for a string that is no IP). */
+export function isNonPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return true;
+  return NON_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** Raised where a request would reach a non-public address; reported as a refusal, not as a network failure. */
+class RefusedAddressError extends Error {
+  readonly code = 'EFEEDREFUSED';
+}
+
+const refusedAddress = (host: string, address: string) =>
+  new RefusedAddressError(`Feeds are not read from the local machine or a private network (${host} is ${address}).`);
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * The DNS lookup of every feed connection: resolves the name once, refuses it when any of its addresses is not
+ * public, and connects to exactly the addresses it checked, so a name cannot answer differently the second time.
+ */
+function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, []);
+    const refused = addresses.find((entry) => isNonPublicAddress(entry.address));
+    if (refused) return callback(refusedAddress(hostname, refused.address), []);
+    if (options.all) return callback(null, addresses);
+    const first = addresses[0]!;
+    return callback(null, first.address, first.family);
+  });
+}
+
+/** Every hop of a feed request, the first and each redirect: the address rule, then literal IPs. */
+function checkHop(url: URL, context: FeedAddressContext): void {
+  const address = checkFeedAddress(url.href, context);
+  if (!address.ok) throw new StudioError('forbidden', address.problem);
+  if (address.sample) return;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  // A literal IP is connected to without a lookup, so it is checked here.
+  if (isIP(host) && isNonPublicAddress(host)) throw refusedAddress(host, host);
+}
+
+const isJsonType = (type: string | undefined) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type ?? '');
+
+/**
+ * Reads a JSON feed for the preview (the Blog's posts): a GET to a public http(s) address or the embedded
+ * server's sample feed, answered with JSON of at most 2 MB. Anything else becomes a clear StudioError that the
+ * block shows in place, never a hang.
+ */
+export async function fetchJsonFeed(address: string, context: FeedAddressContext): Promise<unknown> {
+  const checked = checkFeedAddress(address, context);
+  if (!checked.ok) throw new StudioError('forbidden', checked.problem);
+  const { url } = checked;
   try {
-    const response = await got(url, {
+    checkHop(url, context);
+    const request = got(url, {
+      method: 'GET',
       timeout: { request: FEED_TIMEOUT_MS },
       retry: { limit: 1, methods: ['GET'] },
       headers: { accept: 'application/json' },
-      responseType: 'text',
+      responseType: 'buffer',
+      dnsLookup: publicOnlyLookup as unknown as Options['dnsLookup'],
+      maxRedirects: FEED_MAX_REDIRECTS,
+      hooks: { beforeRedirect: [(options) => checkHop(new URL(String(options.url)), context)] },
     });
-    if (response.body.length > FEED_MAX_BYTES) throw new StudioError('failed', `The feed at ${url.href} is too large.`);
+    let tooLarge = false;
+    request.on('downloadProgress', ({ transferred, total }) => {
+      if (transferred > FEED_MAX_BYTES || (total ?? 0) > FEED_MAX_BYTES) {
+        tooLarge = true;
+        request.cancel();
+      }
+    });
+    const response = await request.catch((error: unknown) => {
+      if (tooLarge && error instanceof CancelError) throw new StudioError('failed', `The feed at ${url.href} is larger than 2 MB.`);
+      throw error;
+    });
+    if (!isJsonType(response.headers['content-type'])) {
+      throw new StudioError('failed', `The feed at ${url.href} is not JSON (it is ${response.headers['content-type'] ?? 'of no stated type'}).`);
+    }
     try {
-      return JSON.parse(response.body);
+      return JSON.parse(response.body.toString('utf8'));
     } catch {
       throw new StudioError('failed', `The feed at ${url.href} is not valid JSON.`);
     }
   } catch (error) {
-    if (error instanceof StudioError) throw error;
-    if (error instanceof HTTPError) throw new StudioError('unavailable', `The feed at ${url.href} answered ${error.response.statusCode}.`);
-    if (error instanceof RequestError) throw new StudioError('unavailable', `The feed at ${url.href} is not reachable (${error.code}).`);
-    throw error;
+    throw feedError(error, url);
   }
+}
+
+function feedError(error: unknown, url: URL): unknown {
+  if (error instanceof StudioError) return error;
+  // got wraps what its hooks and the lookup throw.
+  const cause = error instanceof RequestError ? (error.cause ?? error) : error;
+  if (cause instanceof StudioError) return cause;
+  if (cause instanceof RefusedAddressError || (error as { code?: string }).code === 'EFEEDREFUSED') {
+    return new StudioError('forbidden', (cause as Error).message);
+  }
+  if (error instanceof HTTPError) return new StudioError('unavailable', `The feed at ${url.href} answered ${error.response.statusCode}.`);
+  if (error instanceof RequestError) return new StudioError('unavailable', `The feed at ${url.href} is not reachable (${error.code}).`);
+  return error;
 }

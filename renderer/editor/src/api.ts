@@ -1,6 +1,6 @@
 import type { Channel } from '../../../core/channels';
 import type { Input, Output, StudioBridge } from '../../../core/contract';
-import { PreviewEventSchema, type PreviewEvent } from '../../../core/preview';
+import { EditorPreviewEventSchema, type EditorPreviewEvent } from '../../../core/preview';
 import { unwrapResult, type Result } from '../../../core/result';
 
 declare global {
@@ -16,10 +16,10 @@ export async function call<C extends Channel>(channel: C, input: Input<C>): Prom
   return unwrapResult(await bridge(input));
 }
 
-/** Preview events, parsed: whatever runs in the preview is not trusted. */
-export function onPreviewEvent(listener: (event: PreviewEvent) => void): () => void {
+/** Preview events (and the shell's notes on the preview), parsed: whatever runs in the preview is not trusted. */
+export function onPreviewEvent(listener: (event: EditorPreviewEvent) => void): () => void {
   return window.studio.onPreviewEvent((raw) => {
-    const parsed = PreviewEventSchema.safeParse(raw);
+    const parsed = EditorPreviewEventSchema.safeParse(raw);
     if (parsed.success) listener(parsed.data);
   });
 }

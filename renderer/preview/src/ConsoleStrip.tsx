@@ -25,6 +25,7 @@ button:focus-visible { outline: 2px solid #8ab4f8; outline-offset: 1px; }
 ol { list-style: none; margin: 0; padding: 0; overflow: auto; }
 li { padding: 3px 10px 3px 28px; border-bottom: 1px solid #2e2e35; white-space: pre-wrap; overflow-wrap: anywhere; position: relative; }
 li::before { content: '✕'; position: absolute; left: 10px; color: #ff6369; }
+li.notice::before { content: 'i'; color: #8ab4f8; font-weight: 700; }
 .count { display: inline-block; margin-left: 8px; padding: 0 6px; border-radius: 8px; background: #e5484d; color: #fff; font-size: 11px; }
 `;
 
@@ -46,7 +47,7 @@ export function ConsoleStrip() {
   }, []);
 
   if (!shadow) return null;
-  const errors = entries.reduce((sum, entry) => sum + entry.count, 0);
+  const errors = entries.reduce((sum, entry) => sum + (entry.kind === 'error' ? entry.count : 0), 0);
   return createPortal(
     <>
       <style>{STRIP_CSS}</style>
@@ -62,7 +63,7 @@ export function ConsoleStrip() {
           </div>
           <ol>
             {entries.map((entry) => (
-              <li key={entry.id}>
+              <li key={entry.id} className={entry.kind}>
                 {entry.message}
                 {entry.count > 1 && (
                   <span className="count" aria-label={`repeated ${entry.count} times`}>

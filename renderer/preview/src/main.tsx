@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { emit, onCommand } from './bridge';
 import { Block } from './Block';
 import { ConsoleStrip } from './ConsoleStrip';
+import { reportNotice } from './scriptConsole';
 import { applyPageAssets } from './pageAssets';
 import { receiveFeed } from './lib/feed';
 import { detectWebp } from './lib/webp';
@@ -39,7 +40,8 @@ function Page() {
 }
 
 function handle(command: PreviewCommand): void {
-  if (command.type === 'feed') receiveFeed(command.url, command.data, command.error);
+  if (command.type === 'feed') receiveFeed(command.blockId, command.url, command.data, command.error);
+  else if (command.type === 'notice') reportNotice(command.message);
   else if (command.type === 'pageAssets') applyPageAssets(command);
   else if (command.type === 'settings' && command.webpSupported === null) {
     void detectWebp().then((supported) => emit({ type: 'webpSupport', supported }));

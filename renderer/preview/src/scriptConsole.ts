@@ -1,9 +1,15 @@
 import { useSyncExternalStore } from 'react';
+import { PREVIEW_EVENT_BUDGETS } from '../../../core/preview';
+import { spendBudget, type BudgetState } from '../../../core/rules/messageBudget';
 import { emit } from './bridge';
 
-/** One line of the preview console; a message repeated right after itself counts up instead of adding a line. */
+/**
+ * One line of the preview console; a message repeated right after itself counts up instead of adding a line.
+ * An error was thrown or failed here; a notice comes from the shell (messages it dropped).
+ */
 export interface ConsoleEntry {
   id: number;
+  kind: 'error' | 'notice';
   message: string;
   count: number;
 }
@@ -11,12 +17,10 @@ export interface ConsoleEntry {
 /** The schema's limit on a scriptError message (core/preview.ts); longer ones are cut. */
 const MAX_MESSAGE = 2000;
 const MAX_ENTRIES = 100;
-/** A script throwing in a loop must not flood the bridge: at most this many events a second. */
-const MAX_EVENTS_PER_SECOND = 5;
-
 let entries: readonly ConsoleEntry[] = [];
 let nextId = 1;
-let eventTimes: number[] = [];
+/** A script throwing in a loop must not flood the bridge: the shell's own budget, kept here too. */
+let scriptErrorBudget: BudgetState | undefined;
 const listeners = new Set<() => void>();
 
 const notify = () => {
@@ -24,10 +28,9 @@ const notify = () => {
 };
 
 function emitLimited(message: string): void {
-  const now = Date.now();
-  eventTimes = eventTimes.filter((time) => now - time < 1000);
-  if (eventTimes.length >= MAX_EVENTS_PER_SECOND) return;
-  eventTimes.push(now);
+  const spent = spendBudget(scriptErrorBudget, Date.now(), PREVIEW_EVENT_BUDGETS.scriptError);
+  scriptErrorBudget = spent.state;
+  if (spent.verdict !== 'accept') return;
   try {
     emit({ type: 'scriptError', message });
   } catch {
@@ -37,15 +40,24 @@ function emitLimited(message: string): void {
 
 /** Shows an error in the preview console and tells the editor (a scriptError event). */
 export function reportScriptError(raw: string): void {
+  if (addEntry('error', raw)) emitLimited(entries.at(-1)!.message);
+}
+
+/** Shows a notice from the shell in the preview console; the editor already knows. */
+export function reportNotice(message: string): void {
+  addEntry('notice', message);
+}
+
+/** Whether the message made a new line (rather than counting up the last one). */
+function addEntry(kind: ConsoleEntry['kind'], raw: string): boolean {
   const message = raw.length > MAX_MESSAGE ? `${raw.slice(0, MAX_MESSAGE - 1)}…` : raw;
   const last = entries.at(-1);
-  if (last && last.message === message) {
-    entries = [...entries.slice(0, -1), { ...last, count: last.count + 1 }];
-  } else {
-    entries = [...entries, { id: nextId++, message, count: 1 }].slice(-MAX_ENTRIES);
-    emitLimited(message);
-  }
+  const repeated = last !== undefined && last.kind === kind && last.message === message;
+  entries = repeated
+    ? [...entries.slice(0, -1), { ...last, count: last.count + 1 }]
+    : [...entries, { id: nextId++, kind, message, count: 1 }].slice(-MAX_ENTRIES);
   notify();
+  return !repeated;
 }
 
 export function clearScriptConsole(): void {

@@ -1,6 +1,8 @@
 import type { PreviewCommand } from '../../../../core/preview';
 import type { PageMeta } from '../../../../core/schemas';
+import { declaredFeed } from '../../../../core/rules/feedPolicy';
 import { call, errorMessage, onPreviewEvent } from '../api';
+import { toast } from './toasts';
 import type { EditorDocument } from './document';
 import { linksActive } from './previewMode';
 
@@ -22,6 +24,9 @@ export function sendLinks(doc: EditorDocument): void {
   postToPreview({ type: 'links', active: linksActive(), base: doc.meta.pageLinks.uat.desktop || null });
 }
 
+export const PREVIEW_RETURNED_NOTICE = 'A script in the preview tried to leave the page while Links in Preview is Inactive; the preview stays on the page.';
+const RETURN_NOTICE_EVERY_MS = 10_000;
+
 /**
  * The editor's side of the preview conversation: the whole page when the preview (re)loads, feeds fetched
  * through main on the preview's behalf, WebP support kept in settings, and clicks on blocks.
@@ -37,15 +42,21 @@ export function linkPreview(doc: EditorDocument, onBlockClicked: (id: string) =>
     postToPreview({ type: 'settings', webpSupported: settings?.webpSupport ?? null });
   };
 
-  const answerFeed = async (url: string) => {
+  // The preview names a block; the block comes from this page, never from the preview, and main reads only
+  // the feed the block declares.
+  const answerFeed = async (blockId: string) => {
+    if (!doc.order.includes(blockId)) return;
+    const component = doc.component(blockId);
+    const declared = declaredFeed(component) ?? '';
     try {
-      const { data } = await call('fetchFeed', { url });
-      postToPreview({ type: 'feed', url, data });
+      const { data } = await call('fetchFeed', { component });
+      postToPreview({ type: 'feed', blockId, url: declared, data });
     } catch (error) {
-      postToPreview({ type: 'feed', url, error: errorMessage(error) });
+      postToPreview({ type: 'feed', blockId, url: declared, error: errorMessage(error) });
     }
   };
 
+  let returnNoticeAt = -Infinity;
   void sendPage();
   // Scripts run again only when the styles or scripts themselves change, not on every metadata keystroke.
   let sentMeta = doc.meta;
@@ -64,7 +75,14 @@ export function linkPreview(doc: EditorDocument, onBlockClicked: (id: string) =>
         if (doc.order.includes(event.id)) onBlockClicked(event.id);
         break;
       case 'requestFeed':
-        void answerFeed(event.url);
+        void answerFeed(event.blockId);
+        break;
+      case 'previewReturned':
+        // A page script may try again and again: one notice in a while is enough.
+        if (Date.now() - returnNoticeAt > RETURN_NOTICE_EVERY_MS) {
+          returnNoticeAt = Date.now();
+          toast(PREVIEW_RETURNED_NOTICE, 'info');
+        }
         break;
       case 'webpSupport':
         postToPreview({ type: 'settings', webpSupported: event.supported });

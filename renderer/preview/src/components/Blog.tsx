@@ -93,9 +93,9 @@ function PostCard({ post, styling, show, eager }: { post: Post; styling: Content
 }
 
 /** The latest posts of a blog as a carousel (3 per view, 1 on mobile by default), read from its posts feed. */
-export default function Blog({ content }: BlockProps) {
+export default function Blog({ component, content }: BlockProps) {
   const apiLink = text(content, 'apiLink').trim();
-  const feed = useFeed(apiLink);
+  const feed = useFeed(component._identifier, apiLink);
   const eager = useBlockContext()?.eager ?? false;
   const header = record(content, 'header');
   const title = text(header, 'title');

@@ -3,33 +3,37 @@ import { emit } from '../bridge';
 
 export type FeedState = { status: 'loading' } | { status: 'ready'; data: unknown } | { status: 'failed'; error: string };
 
+/** By block and the feed address it declares: the answer to an address the block no longer has is stale. */
 const feeds = new Map<string, FeedState>();
 const listeners = new Set<() => void>();
+const keyOf = (blockId: string, url: string) => `${blockId}\n${url}`;
 
 /** Called with main's answer to a requestFeed. */
-export function receiveFeed(url: string, data: unknown, error: string | undefined): void {
-  feeds.set(url, error !== undefined ? { status: 'failed', error } : { status: 'ready', data });
+export function receiveFeed(blockId: string, url: string, data: unknown, error: string | undefined): void {
+  feeds.set(keyOf(blockId, url), error !== undefined ? { status: 'failed', error } : { status: 'ready', data });
   for (const listener of listeners) listener();
 }
 
 const LOADING: FeedState = { status: 'loading' };
 
 /**
- * A JSON feed a block shows (the Blog's posts). The preview has no network access of its own: it asks the
- * editor, which fetches through main. Each URL is asked for once and shared by every block that shows it.
+ * The JSON feed a block declares (the Blog's posts). The preview has no network access of its own: it names
+ * the block, and the editor has main read the feed that block declares on the editor's copy of the page.
+ * Asked for once per block and address.
  */
-export function useFeed(url: string): FeedState {
+export function useFeed(blockId: string, url: string): FeedState {
+  const key = keyOf(blockId, url);
   useEffect(() => {
-    if (url && !feeds.has(url)) {
-      feeds.set(url, LOADING);
-      emit({ type: 'requestFeed', url });
+    if (url && !feeds.has(key)) {
+      feeds.set(key, LOADING);
+      emit({ type: 'requestFeed', blockId });
     }
-  }, [url]);
+  }, [blockId, url, key]);
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => feeds.get(url) ?? LOADING,
+    () => feeds.get(key) ?? LOADING,
   );
 }
