@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DraftSummary } from '../../../../core/contract';
 import { countryName } from '../../../../core/countries';
+import { describeDamagedFiles } from '../../../../core/damagedFiles';
 import { bookmarkFor } from '../../../../core/rules/page';
 import type { PageKey, PageSummary } from '../../../../core/schemas';
 import { call, errorMessage } from '../api';
@@ -43,6 +44,7 @@ const formatTime = (iso: string): string => new Date(iso).toLocaleString();
 export function Dashboard() {
   const [rows, setRows] = useState<Row[] | null>(null);
   const [pagesError, setPagesError] = useState<string | null>(null);
+  const [damagedNotices, setDamagedNotices] = useState<string[]>([]);
   const [fascia, setFascia] = useState('');
   const [country, setCountry] = useState('');
   const [text, setText] = useState('');
@@ -54,6 +56,7 @@ export function Dashboard() {
       const listing = await call('listPages', {});
       setRows(mergeRows(listing.pages, listing.drafts));
       setPagesError(listing.pagesError);
+      setDamagedNotices(describeDamagedFiles(listing.damagedFiles));
     } catch (error) {
       toastError(`Could not list pages: ${errorMessage(error)}`);
       setRows([]);
@@ -117,6 +120,14 @@ export function Dashboard() {
             New Page
           </button>
         </div>
+        {damagedNotices.length > 0 && (
+          // Paths are long and have no spaces: they wrap anywhere rather than widen the page.
+          <div role="status" className="banner-warning damaged-files" style={{ overflowWrap: 'anywhere', marginBottom: 12 }}>
+            {damagedNotices.map((notice) => (
+              <p key={notice}>{notice}</p>
+            ))}
+          </div>
+        )}
         {pagesError && (
           <p role="alert" className="banner-warning">
             Saved pages could not be listed: {pagesError} Your drafts are shown below.
