@@ -1,13 +1,14 @@
 import { useCallback, useId } from 'react';
 import { blankCta, blankLike, type CtaValue } from '../../../../core/rules/fields';
 import { moveItem, type Path } from '../../../../core/rules/paths';
-import type { FieldChange } from './types';
+import type { FieldChange, FieldEditorProps } from './types';
 import { ItemActions, SortableList, focusAfter, focusSoon, inItem, newItemKey, useItemKeys, useSortableItem, type ItemAction } from './sortable';
 
 const ctaName = (index: number): string => `CTA ${index + 1}`;
 
 /** Calls to action as a compact list: text, link and invert per CTA; add, remove and reorder. */
-export function CtasField({ label, path, ctas, onChange }: { label: string; path: Path; ctas: CtaValue[]; onChange: FieldChange }) {
+export function CtasField({ label, path, value, onChange }: FieldEditorProps) {
+  const ctas = value as CtaValue[];
   const addId = useId();
   const [keys, setKeys] = useItemKeys(ctas.length);
   const commit = (next: CtaValue[], nextKeys: string[]) => {

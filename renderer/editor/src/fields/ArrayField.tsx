@@ -1,0 +1,211 @@
+import { memo, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+import { blankLike, fieldKind, itemSummary } from '../../../../core/rules/fields';
+import { moveItem, type Path } from '../../../../core/rules/paths';
+import { ObjectFields } from './ObjectField';
+import { ItemActions, SortableList, focusAfter, focusSoon, inItem, newItemKey, useItemKeys, useSortableItem, type ItemAction } from './sortable';
+import { samePath, type FieldChange, type FieldEditorProps } from './types';
+
+/** Arrays longer than this show one-line item summaries, one item open at a time. */
+const COLLAPSE_AFTER = 3;
+
+const isScalar = (value: unknown): boolean => value === null || typeof value !== 'object';
+const isPlainObject = (value: unknown): value is Record<string, unknown> => fieldKind('', value) === 'object';
+
+/**
+ * A list: add (shaped like the last item), duplicate, remove, and reorder by drag, by keyboard on the handle or
+ * with the move buttons. Beyond COLLAPSE_AFTER items, items of objects show as one-line summaries that open
+ * one at a time; lists of texts or numbers stay inline, where the value is its own summary.
+ */
+export function ArrayField({ label, path, value, onChange, Field }: FieldEditorProps) {
+  const items = value as unknown[];
+  const addId = useId();
+  const [keys, setKeys] = useItemKeys(items.length);
+  // The open item, by key, so that it stays open as it moves. Local: opening an item is not an edit.
+  const [openKey, setOpenKey] = useState<string | null>(null);
+  const collapsible = items.length > COLLAPSE_AFTER && !items.every(isScalar);
+  const itemName = useCallback((index: number) => `${label} item ${index + 1}`, [label]);
+
+  // The latest list, for item callbacks that stay the same function so that unchanged items skip rendering.
+  const latest = useRef({ items, keys, path, onChange });
+  useLayoutEffect(() => {
+    latest.current = { items, keys, path, onChange };
+  });
+
+  const commit = useCallback(
+    (next: unknown[], nextKeys: string[]) => {
+      setKeys(nextKeys);
+      latest.current.onChange(latest.current.path, next);
+    },
+    [setKeys],
+  );
+
+  const onAction = useCallback(
+    (action: ItemAction, index: number) => {
+      const { items, keys } = latest.current;
+      const key = keys[index]!;
+      let nextKeys: string[];
+      if (action === 'up' || action === 'down') {
+        const to = index + (action === 'up' ? -1 : 1);
+        nextKeys = moveItem(keys, index, to);
+        commit(moveItem(items, index, to), nextKeys);
+      } else if (action === 'duplicate') {
+        const copyKey = newItemKey();
+        nextKeys = [...keys.slice(0, index + 1), copyKey, ...keys.slice(index + 1)];
+        commit([...items.slice(0, index + 1), structuredClone(items[index]), ...items.slice(index + 1)], nextKeys);
+        // Duplicating the open item opens the copy, ready to be changed.
+        setOpenKey((open) => (open === key ? copyKey : open));
+      } else {
+        nextKeys = keys.filter((_, i) => i !== index);
+        commit(
+          items.filter((_, i) => i !== index),
+          nextKeys,
+        );
+      }
+      focusAfter(action, key, nextKeys, index, `#${CSS.escape(addId)}`);
+    },
+    [commit, addId],
+  );
+
+  const onToggle = useCallback((key: string) => setOpenKey((open) => (open === key ? null : key)), []);
+
+  const add = () => {
+    const key = newItemKey();
+    const last = items[items.length - 1];
+    commit([...items, items.length > 0 ? blankLike(last) : ''], [...keys, key]);
+    setOpenKey(key);
+    focusSoon([inItem(key, ':is(input, textarea, select)'), inItem(key, '.item-handle')]);
+  };
+
+  return (
+    <fieldset className="field-group array-field">
+      <legend>
+        {label} <span className="muted">({items.length})</span>
+      </legend>
+      {items.length > 0 && (
+        <SortableList ids={keys} itemName={itemName} onMove={(from, to) => commit(moveItem(items, from, to), moveItem(keys, from, to))}>
+          <ol className={`list-items${collapsible ? ' collapsed' : ''}`} aria-label={label}>
+            {items.map((item, index) => (
+              <ArrayItem
+                key={keys[index]}
+                itemKey={keys[index]!}
+                index={index}
+                count={items.length}
+                name={itemName(index)}
+                parentPath={path}
+                value={item}
+                onChange={onChange}
+                Field={Field}
+                collapsible={collapsible}
+                open={openKey === keys[index]}
+                onAction={onAction}
+                onToggle={onToggle}
+              />
+            ))}
+          </ol>
+        </SortableList>
+      )}
+      <button type="button" id={addId} className="add-item" onClick={add}>
+        Add item to {label}
+      </button>
+    </fieldset>
+  );
+}
+
+interface ArrayItemProps {
+  itemKey: string;
+  index: number;
+  count: number;
+  /** "Slides item 2": the item in button names and announcements. */
+  name: string;
+  parentPath: Path;
+  value: unknown;
+  onChange: FieldChange;
+  Field: FieldEditorProps['Field'];
+  collapsible: boolean;
+  open: boolean;
+  onAction(action: ItemAction, index: number): void;
+  onToggle(key: string): void;
+}
+
+const ArrayItem = memo(
+  function ArrayItem({ itemKey, index, count, name, parentPath, value, onChange, Field, collapsible, open, onAction, onToggle }: ArrayItemProps) {
+    const bodyId = useId();
+    const { setNodeRef, style, isDragging, handleProps } = useSortableItem(itemKey);
+    const path = [...parentPath, index];
+    const handle = (
+      <button type="button" className="drag-handle item-handle" aria-label={`Reorder ${name}`} {...handleProps}>
+        ⠿
+      </button>
+    );
+    const actions = <ItemActions name={name} index={index} count={count} onAction={(action) => onAction(action, index)} />;
+    const className = `list-item${isDragging ? ' dragging' : ''}`;
+
+    if (isScalar(value)) {
+      return (
+        <li ref={setNodeRef} style={style} className={`${className} scalar`} data-item-key={itemKey}>
+          {handle}
+          <Field name={index} path={path} value={value} onChange={onChange} />
+          {actions}
+        </li>
+      );
+    }
+
+    const summary = itemSummary(value, index);
+    const expanded = !collapsible || open;
+    return (
+      <li ref={setNodeRef} style={style} className={`${className}${expanded ? ' open' : ''}`} data-item-key={itemKey}>
+        <div className="item-header">
+          {handle}
+          {collapsible ? (
+            <button
+              type="button"
+              className="item-title item-toggle"
+              aria-expanded={open}
+              aria-controls={open ? bodyId : undefined}
+              title={summary}
+              onClick={() => onToggle(itemKey)}
+            >
+              <span className="item-chevron" aria-hidden="true">
+                {open ? '▾' : '▸'}
+              </span>
+              <span className="item-index" aria-hidden="true">
+                {index + 1}.
+              </span>
+              <span className="item-summary">{summary}</span>
+            </button>
+          ) : (
+            <span className="item-title" title={summary}>
+              <span className="item-index" aria-hidden="true">
+                {index + 1}.
+              </span>
+              <span className="item-summary">{summary}</span>
+            </span>
+          )}
+          {actions}
+        </div>
+        {expanded && (
+          <div className="item-body" id={bodyId} role="group" aria-label={name}>
+            {isPlainObject(value) ? (
+              <ObjectFields path={path} value={value} onChange={onChange} Field={Field} />
+            ) : (
+              <Field name={index} path={path} value={value} onChange={onChange} />
+            )}
+          </div>
+        )}
+      </li>
+    );
+  },
+  (a, b) =>
+    a.itemKey === b.itemKey &&
+    a.index === b.index &&
+    a.count === b.count &&
+    a.name === b.name &&
+    a.value === b.value &&
+    a.onChange === b.onChange &&
+    a.Field === b.Field &&
+    a.collapsible === b.collapsible &&
+    a.open === b.open &&
+    a.onAction === b.onAction &&
+    a.onToggle === b.onToggle &&
+    samePath(a.parentPath, b.parentPath),
+);

@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+import { act, createElement, useState } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FieldEditor } from '../../renderer/editor/src/fields/FieldEditor';
+import type { Path } from '../../core/rules/paths';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let host: HTMLElement;
+let root: Root;
+
+beforeEach(() => {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
+
+/** One field of a component's content, its writes kept like the document keeps them. */
+function renderField(name: string, initial: unknown): { value: () => unknown } {
+  let current = initial;
+  function Content() {
+    const [content, setContent] = useState<Record<string, unknown>>({ [name]: initial });
+    const onChange = (path: Path, next: unknown) => {
+      current = path.length === 1 ? next : { ...(content[name] as object), [path[1]!]: next };
+      setContent({ [name]: current });
+    };
+    return createElement(FieldEditor, { name, path: [name], value: content[name], onChange });
+  }
+  act(() => root.render(createElement(Content)));
+  return { value: () => current };
+}
+
+function type(input: HTMLInputElement, text: string): void {
+  act(() => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+const textInput = () => host.querySelector<HTMLInputElement>('input:not([type="checkbox"]):not([type="color"])')!;
+
+describe('FieldEditor', () => {
+  it.each([
+    ['an empty field', 'title', 'Big sale', 'Big sale'],
+    ['an empty colour', 'backgroundColor', '#ff0000', '#ff0000'],
+    ['an empty date', 'startDate', '2026-11-24', '2026-11-24'],
+  ])('keeps the element of %s when the first keystroke gives it a kind', (_, name, typed, stored) => {
+    const field = renderField(name, null);
+    const before = textInput();
+    type(before, typed);
+    expect(field.value()).toBe(stored);
+    expect(textInput()).toBe(before);
+  });
+
+  it.each([
+    ['a text', 'title', 'Sale', 'input'],
+    ['a number', 'fontSize', 16, 'input[type="number"]'],
+    ['a flag', 'isLive', true, 'input[type="checkbox"]'],
+    ['a date and time', 'endDateTime', '2026-11-24T10:00', 'input[type="datetime-local"]'],
+    ['a select box', 'align', { selectBox: { current: 'left', options: 'no such list' } }, 'input + .field-warning'],
+    ['rich text', 'body', { html: { value: '<p>Hi</p>' } }, '[data-slate-editor]'],
+    ['an object', 'settings', { title: 'Sale' }, 'fieldset > legend + .field input'],
+    ['a list', 'tags', ['new', 'sale'], 'ol.list-items input'],
+    ['images', 'images', { desktop: 'a.jpg', mobile: 'b.jpg' }, '.shape-images'],
+    ['an aspect ratio', 'aspectRatio', { desktop: '16:9', mobile: '1:1' }, '.shape-pair'],
+    ['a link pair', 'url', { desktop: '/a', mobile: '/b' }, '.shape-url'],
+    ['calls to action', 'ctas', [{ text: 'Shop', url: '/shop' }], '.shape-ctas'],
+    ['a colour', 'textColor', '#000000', 'input[type="color"]'],
+  ])('edits %s with its own editor', (_, name, value, selector) => {
+    renderField(name, value);
+    expect(host.querySelector(selector)).not.toBeNull();
+  });
+
+  it('writes a nested field at its path', () => {
+    const field = renderField('settings', { title: 'Sale' });
+    type(textInput(), 'Big sale');
+    expect(field.value()).toEqual({ title: 'Big sale' });
+  });
+});
