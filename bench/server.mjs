@@ -1,0 +1,210 @@
+// The team server under load (`npm run bench:server`, which builds out/server/main.js first). Prints figures;
+// it asserts nothing. A throw-away PostgreSQL cluster, the built server as its own process, and EDITORS
+// simulated editors, each with its own token and page of COMPONENTS components, saving SAVES times one after
+// the other with a STALE_CHANCE chance of sending a stale base (which must get a 409).
+//
+// Run 1: saves/s, p50/p95 latency, the 409 count, and stored versions checked against the 2xx answers.
+// Run 2: the same load with the database stopped for OUTAGE_MS in the middle: editors retry a 503 after a
+// short pause with the same save id; prints the 503s, the recovery time (database back -> first save
+// acknowledged, without restarting the server) and the acknowledged saves missing from the store.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import pg from 'pg';
+import { runnerImport } from 'vite';
+
+const EDITORS = Number(process.env.BENCH_EDITORS ?? 50);
+const SAVES = Number(process.env.BENCH_SAVES ?? 20);
+const COMPONENTS = Number(process.env.BENCH_COMPONENTS ?? 300);
+const STALE_CHANCE = Number(process.env.BENCH_STALE ?? 0.2);
+const OUTAGE_MS = Number(process.env.BENCH_OUTAGE_MS ?? 3000);
+/** How long an editor waits before trying a save again after a 503 (the server says Retry-After: 5). */
+const RETRY_PAUSE_MS = 250;
+
+const repo = join(import.meta.dirname, '..');
+const load = async (path) => (await runnerImport(join(repo, path))).module;
+const { startTestPostgres } = await load('tests/helpers/postgres.ts');
+const { buildPageContent } = await load('core/rules/page.ts');
+const { emptyPageMeta } = await load('core/schemas.ts');
+const { addUser } = await load('server/auth.ts');
+
+const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
+const ms = (value) => `${value.toFixed(1)} ms`;
+const sleep = (delay) => new Promise((resolve) => setTimeout(resolve, delay));
+
+function components(editor, save) {
+  return Array.from({ length: COMPONENTS }, (_, index) => ({
+    _component: 'Banner',
+    _identifier: `Banner-${String(index).padStart(10, '0')}`,
+    name: `Banner ${index}`,
+    hidden: false,
+    classes: [],
+    content: { title: `Editor ${editor}, save ${save}, banner ${index}`, subtitle: 'Free delivery on orders over £50', link: '/sale' },
+  }));
+}
+
+function page(run, editor, save, author) {
+  return buildPageContent({
+    key: { fascia: 'jd', country: 'gb', page: `bench-${run}-editor-${editor}`, source: 'web', platform: 'web' },
+    meta: { ...emptyPageMeta(), category: 'Bench' },
+    components: components(editor, save),
+    author,
+    commitMessage: `Save ${save}`,
+    apiUrl: 'http://127.0.0.1/',
+    now: new Date(),
+  });
+}
+
+async function startServer(databaseUrl) {
+  const asRoot = process.getuid?.() === 0;
+  const ids = asRoot ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) } : {};
+  const child = spawn(process.execPath, ['out/server/main.js', '--port', '0', '--database-url', databaseUrl], {
+    cwd: repo,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...ids,
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const url = await new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${stderr}`)));
+  });
+  return { url, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
+}
+
+async function runLoad({ run, url, tokens, outage }) {
+  const latencies = [];
+  const acknowledged = [];
+  const counts = { ok: 0, conflict: 0, unavailable: 0, other: 0, otherReasons: new Map() };
+  let firstOkAfterRestart = null;
+  let restartedAt = null;
+
+  async function save(editor, content, baseHash) {
+    const body = JSON.stringify({ content, baseHash, saveId: randomUUID() });
+    for (;;) {
+      const started = performance.now();
+      let status;
+      let answer;
+      try {
+        const response = await fetch(`${url}/saveContent`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens[editor]}`, 'content-type': 'application/json' },
+          body,
+        });
+        status = response.status;
+        answer = await response.json();
+      } catch {
+        status = 0;
+      }
+      const elapsed = performance.now() - started;
+      if (status === 503) {
+        counts.unavailable++;
+        await sleep(RETRY_PAUSE_MS);
+        continue;
+      }
+      latencies.push(elapsed);
+      if (status === 200 || status === 201) {
+        counts.ok++;
+        acknowledged.push({ page: content.page, version: answer.version.version, hash: content.hash });
+        if (restartedAt !== null && firstOkAfterRestart === null) firstOkAfterRestart = performance.now();
+        return answer.version.hash;
+      }
+      if (status === 409) counts.conflict++;
+      else {
+        counts.other++;
+        const why = `${status} ${answer?.error?.code ?? ''} ${answer?.error?.message?.slice(0, 120) ?? ''}`;
+        counts.otherReasons.set(why, (counts.otherReasons.get(why) ?? 0) + 1);
+      }
+      return null;
+    }
+  }
+
+  // Built before the clock starts: the bench measures the server, not the making of pages.
+  const pages = Array.from({ length: EDITORS }, (_, editor) =>
+    Array.from({ length: SAVES }, (_, index) => page(run, editor, index, `editor${editor}@example.com`)),
+  );
+
+  async function editorLoop(editor) {
+    const hashes = [];
+    for (let index = 0; index < SAVES; index++) {
+      const content = pages[editor][index];
+      const latest = hashes.at(-1) ?? null;
+      // A stale base: an older version's hash, or "new page" once the page exists.
+      const stale = hashes.length > 0 && Math.random() < STALE_CHANCE;
+      const base = stale ? (hashes.at(-2) ?? null) : latest;
+      const saved = await save(editor, content, base);
+      if (saved) hashes.push(saved);
+    }
+  }
+
+  let outageTimer;
+  const started = performance.now();
+  if (outage) {
+    outageTimer = (async () => {
+      await sleep(outage.afterMs);
+      outage.postgres.stop();
+      await sleep(OUTAGE_MS);
+      outage.postgres.start();
+      restartedAt = performance.now();
+    })();
+  }
+  await Promise.all(Array.from({ length: EDITORS }, (_, editor) => editorLoop(editor)));
+  await outageTimer;
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, latencies, acknowledged, counts, recoveryMs: firstOkAfterRestart !== null ? firstOkAfterRestart - restartedAt : null };
+}
+
+async function checkStored(databaseUrl, run, acknowledged) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query(
+      `SELECT page, version, hash FROM versions WHERE page LIKE $1`,
+      [`bench-${run}-%`],
+    );
+    const stored = new Set(rows.map((row) => `${row.page}#${row.version}#${row.hash}`));
+    const acked = acknowledged.map((ack) => `${ack.page}#${ack.version}#${ack.hash}`);
+    const lost = acked.filter((entry) => !stored.has(entry)).length;
+    const duplicated = acked.length - new Set(acked).size;
+    return { stored: rows.length, lost, duplicated, unacknowledged: rows.length - new Set(acked).size };
+  } finally {
+    await db.end();
+  }
+}
+
+function report(title, result, check) {
+  const { counts, latencies, seconds } = result;
+  console.log(`\n${title}`);
+  console.log(`  ${EDITORS} editors x ${SAVES} saves of ${COMPONENTS} components, ${Math.round(STALE_CHANCE * 100)}% stale bases`);
+  console.log(`  saves/s (answered):   ${(latencies.length / seconds).toFixed(0)}  (${latencies.length} answers in ${seconds.toFixed(2)} s)`);
+  console.log(`  latency p50 / p95:    ${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))}  (max ${ms(Math.max(...latencies))})`);
+  console.log(`  2xx / 409 / other:    ${counts.ok} / ${counts.conflict} / ${counts.other}`);
+  for (const [why, count] of counts.otherReasons) console.log(`    other: ${count} x ${why}`);
+  console.log(`  stored versions:      ${check.stored} (2xx answers ${counts.ok}); lost ${check.lost}, duplicated ${check.duplicated}, stored without a 2xx ${check.unacknowledged}`);
+}
+
+const postgres = await startTestPostgres();
+try {
+  const databaseUrl = postgres.createDatabase('bench');
+  const server = await startServer(databaseUrl);
+  const db = new pg.Pool({ connectionString: databaseUrl });
+  const tokens = [];
+  for (let editor = 0; editor < EDITORS; editor++) tokens.push((await addUser(db, `editor${editor}@example.com`)).token);
+  await db.end();
+
+  const steady = await runLoad({ run: 'steady', url: server.url, tokens });
+  report('Run 1: steady load', steady, await checkStored(databaseUrl, 'steady', steady.acknowledged));
+
+  const restart = await runLoad({ run: 'restart', url: server.url, tokens, outage: { postgres, afterMs: 1500 } });
+  report(`Run 2: the database stopped for ${OUTAGE_MS / 1000} s in the middle (same server process)`, restart, await checkStored(databaseUrl, 'restart', restart.acknowledged));
+  console.log(`  503 answers during the outage: ${restart.counts.unavailable} (each retried after ${RETRY_PAUSE_MS} ms with the same save id)`);
+  console.log(`  recovery: first save acknowledged ${restart.recoveryMs === null ? 'never' : ms(restart.recoveryMs)} after the database was back`);
+  await server.stop();
+} finally {
+  postgres.destroy();
+}
