@@ -1,6 +1,6 @@
 /**
  * The page's external stylesheets and scripts (Styles manager, Script manager): which URLs may be listed.
- * Only absolute http:// and https:// URLs; the preview skips anything else even if a saved file has it.
+ * Only absolute https:// URLs; the preview skips anything else even if a saved file has it.
  */
 
 export type AssetKind = 'stylesheet' | 'script';
@@ -21,13 +21,11 @@ export function isHttpUrl(text: string): boolean {
 }
 
 /**
- * A plain http:// URL of another machine: live pages are served over https, where browsers block such
- * stylesheets and scripts as mixed content (so does the desktop app's preview, a secure context).
+ * What a page may load: an absolute https:// URL. Live pages are served over https, where browsers block
+ * plain http stylesheets and scripts as mixed content, and a script fetched in clear can be swapped on the way.
  */
-export function isInsecureUrl(text: string): boolean {
-  if (!isHttpUrl(text)) return false;
-  const url = new URL(text);
-  return url.protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+export function isHttpsUrl(text: string): boolean {
+  return isHttpUrl(text) && new URL(text).protocol === 'https:';
 }
 
 const EXAMPLES: Record<AssetKind, string> = {
@@ -39,8 +37,9 @@ const EXAMPLES: Record<AssetKind, string> = {
 export function checkAssetUrl(input: string, listed: readonly string[], kind: AssetKind): AssetUrlCheck {
   const url = input.trim();
   if (url === '') return { ok: false, message: `Enter a ${kind} URL.` };
-  if (!isHttpUrl(url)) {
-    return { ok: false, message: `Enter a full http:// or https:// URL, e.g. ${EXAMPLES[kind]}` };
+  if (!isHttpUrl(url)) return { ok: false, message: `Enter a full https:// URL, e.g. ${EXAMPLES[kind]}` };
+  if (!isHttpsUrl(url)) {
+    return { ok: false, message: `Use https://: a ${kind} over plain http:// is blocked on the live https pages and is not loaded here.` };
   }
   if (listed.includes(url)) return { ok: false, message: `That ${kind} is already in the list.` };
   return { ok: true, url };

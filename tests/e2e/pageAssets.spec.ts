@@ -61,12 +61,15 @@ test('custom styles and stylesheets restyle the preview only', async ({ page, ho
   const colourBefore = await heading.evaluate((element) => getComputedStyle(element).color);
   expect(colourBefore).not.toBe('rgb(255, 0, 0)');
 
-  // Only http(s) URLs join the list.
+  // Only https URLs join the list.
   await page.getByRole('button', { name: 'Styles manager', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Styles manager' });
   await dialog.getByLabel('Stylesheet URL').fill('javascript:alert(1)');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(dialog.getByRole('alert')).toContainText('Enter a full http:// or https:// URL');
+  await expect(dialog.getByRole('alert')).toContainText('Enter a full https:// URL');
+  await dialog.getByLabel('Stylesheet URL').fill('http://cdn.example.test/sale.css');
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Use https://: a stylesheet over plain http:// is blocked');
   await expect(dialog.getByRole('button', { name: /^Remove / })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAssetUrl, isHttpUrl, isInsecureUrl } from '../../core/rules/pageAssets';
+import { checkAssetUrl, isHttpUrl, isHttpsUrl } from '../../core/rules/pageAssets';
 
 describe('page asset URLs (Styles manager, Script manager)', () => {
   it('accepts absolute http and https URLs only', () => {
@@ -25,7 +25,7 @@ describe('page asset URLs (Styles manager, Script manager)', () => {
     expect(checkAssetUrl(' ', [], 'script')).toEqual({ ok: false, message: 'Enter a script URL.' });
     expect(checkAssetUrl('javascript:alert(1)', [], 'script')).toEqual({
       ok: false,
-      message: 'Enter a full http:// or https:// URL, e.g. https://cdn.example.com/scripts/sale.js',
+      message: 'Enter a full https:// URL, e.g. https://cdn.example.com/scripts/sale.js',
     });
     expect(checkAssetUrl('https://cdn.example.com/a.css', ['https://cdn.example.com/a.css'], 'stylesheet')).toEqual({
       ok: false,
@@ -33,11 +33,15 @@ describe('page asset URLs (Styles manager, Script manager)', () => {
     });
   });
 
-  it('flags plain http URLs of other machines, which https pages block', () => {
-    expect(isInsecureUrl('http://cdn.example.com/a.js')).toBe(true);
-    expect(isInsecureUrl('https://cdn.example.com/a.js')).toBe(false);
-    expect(isInsecureUrl('http://127.0.0.1:8080/a.js')).toBe(false);
-    expect(isInsecureUrl('http://localhost/a.css')).toBe(false);
-    expect(isInsecureUrl('javascript:alert(1)')).toBe(false);
+  it('refuses plain http URLs, loopback included, with a message saying to use https', () => {
+    expect(isHttpsUrl('https://cdn.example.com/a.js')).toBe(true);
+    expect(isHttpsUrl('HTTPS://cdn.example.com/a.js')).toBe(true);
+    for (const url of ['http://cdn.example.com/a.js', 'http://127.0.0.1:8080/a.js', 'http://localhost/a.css', 'javascript:alert(1)', '//cdn.example.com/a.js']) {
+      expect(isHttpsUrl(url), url).toBe(false);
+    }
+    expect(checkAssetUrl('http://cdn.example.com/a.js', [], 'script')).toEqual({
+      ok: false,
+      message: 'Use https://: a script over plain http:// is blocked on the live https pages and is not loaded here.',
+    });
   });
 });

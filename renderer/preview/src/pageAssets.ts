@@ -1,5 +1,5 @@
 import type { PreviewCommand } from '../../../core/preview';
-import { isHttpUrl } from '../../../core/rules/pageAssets';
+import { isHttpsUrl } from '../../../core/rules/pageAssets';
 import { clearScriptConsole, reportScriptError } from './scriptConsole';
 
 export type PageAssetsCommand = Extract<PreviewCommand, { type: 'pageAssets' }>;
@@ -55,8 +55,8 @@ function applyStyles(urls: readonly string[], css: string, current: number): voi
   const settled: Promise<void>[] = [];
   stylesheetLinks = [];
   for (const url of urls) {
-    if (!isHttpUrl(url)) {
-      reportScriptError(`Skipped stylesheet ${url}: only http:// and https:// URLs are loaded.`);
+    if (!isHttpsUrl(url)) {
+      reportScriptError(`Skipped stylesheet ${url}: only https:// URLs are loaded.`);
       continue;
     }
     const link = document.createElement('link');
@@ -99,8 +99,8 @@ function applyScripts(urls: readonly string[], code: string, current: number): v
   scriptElements = [];
   const loaded: Promise<void>[] = [];
   for (const url of urls) {
-    if (!isHttpUrl(url)) {
-      reportScriptError(`Skipped script ${url}: only http:// and https:// URLs are loaded.`);
+    if (!isHttpsUrl(url)) {
+      reportScriptError(`Skipped script ${url}: only https:// URLs are loaded.`);
       continue;
     }
     const script = document.createElement('script');

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { checkAssetUrl, isInsecureUrl, type AssetKind } from '../../../../core/rules/pageAssets';
+import { checkAssetUrl, isHttpsUrl, type AssetKind } from '../../../../core/rules/pageAssets';
 import { moveItem } from '../../../../core/rules/paths';
 import { useDoc } from '../state/docContext';
 import { toast } from '../state/toasts';
@@ -132,9 +132,10 @@ function PageAssetsForm({ config, close }: { config: PageAssetsDialogConfig; clo
             ))}
           </ol>
         )}
-        {urls.some(isInsecureUrl) && (
+        {/* Saved before https was required: kept so nothing is lost, but not loaded until replaced. */}
+        {urls.some((url) => !isHttpsUrl(url)) && (
           <p className="field-warning">
-            Browsers block http:// {config.kind}s on https pages, and so does the desktop preview: use https:// where you can.
+            {config.kind === 'stylesheet' ? 'Stylesheets' : 'Scripts'} that are not https:// are not loaded: replace them with their https:// address.
           </p>
         )}
         <form className="asset-url-add" onSubmit={add} noValidate>
