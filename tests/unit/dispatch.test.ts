@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SERVICE_CHANNELS } from '../../core/channels';
 import { StudioError } from '../../core/result';
 import { emptyPageMeta, type PageKey } from '../../core/schemas';
-import { createDispatch, type Dispatch, type ServiceHandlers } from '../../main/host/dispatch';
+import { createDispatch, parseInput, type Dispatch, type ServiceHandlers } from '../../main/host/dispatch';
 
 const KEY: PageKey = { fascia: 'jd', country: 'gb', page: 'home', source: 'ios', platform: 'app' };
 
@@ -148,6 +148,30 @@ describe('createDispatch: invalid payloads reach no handler', () => {
     const cyclic: Record<string, unknown> = { email: 'a@b.co' };
     cyclic.self = cyclic;
     await expectInvalid('signIn', cyclic, 'nested more than 64 levels deep');
+  });
+
+  it('the shells\' own channels refuse a deep payload through parseInput too', () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 100; i++) deep = [deep];
+    const parsed = parseInput('postToPreview', { type: 'reset', components: deep });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) {
+      expect(parsed.error).toEqual({
+        ok: false,
+        error: { code: 'invalid-input', message: 'Refused request for postToPreview: the payload is nested more than 64 levels deep (the limit is 64).' },
+      });
+    }
+  });
+
+  it('an answer past the depth limit fails naming it, instead of reaching the renderer', async () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 3500; i++) deep = { items: [deep] };
+    mocks.getDraft.mockResolvedValueOnce({ draft: deep });
+    const result = await dispatch('getDraft', { bookmark: 'b' });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'failed', message: 'The answer to getDraft is nested more than 64 levels deep (the limit is 64).' },
+    });
   });
 
   it('getDraft with an empty bookmark', async () => {
