@@ -59,11 +59,18 @@ export const contract = {
       pagesError: z.string().nullable(),
       // Drafts and settings files that could not be read, and where each was kept (the dashboard says so).
       damagedFiles: z.array(DamagedFileSchema),
+      // Saved versions the content service could not read and passed over, per page (issue 11, §7).
+      skippedVersions: z.array(z.object({ key: PageKeySchema, versions: z.array(z.number().int().positive()) })).optional(),
     }),
   },
   openPage: {
     input: z.object({ key: PageKeySchema, category: z.string().optional() }),
-    output: z.object({ draft: DraftSchema, origin: z.enum(['draft', 'saved', 'new']) }),
+    // skippedVersions: newer saved versions that could not be read; the page opened at the newest good one.
+    output: z.object({
+      draft: DraftSchema,
+      origin: z.enum(['draft', 'saved', 'new']),
+      skippedVersions: z.array(z.number().int().positive()).optional(),
+    }),
   },
   getDraft: { input: z.object({ bookmark: z.string().min(1) }), output: z.object({ draft: DraftSchema.nullable() }) },
   saveDraft: { input: z.object({ draft: DraftSchema }), output: z.object({ updatedAt: z.string() }) },
@@ -84,7 +91,11 @@ export const contract = {
     output: z.object({ version: VersionSummarySchema }),
   },
   /** A page's saved versions, newest first. */
-  listVersions: { input: z.object({ key: PageKeySchema }), output: z.object({ versions: z.array(VersionSummarySchema) }) },
+  listVersions: {
+    input: z.object({ key: PageKeySchema }),
+    // skipped: versions that exist but could not be read, left out of the list.
+    output: z.object({ versions: z.array(VersionSummarySchema), skipped: z.array(z.number().int().positive()).optional() }),
+  },
   loadVersion: {
     input: z.object({ key: PageKeySchema, version: z.number().int().positive() }),
     output: z.object({ version: VersionSummarySchema, meta: PageMetaSchema, components: ComponentListSchema }),

@@ -2,7 +2,15 @@
  * What every channel answers: a value or an error, never a thrown exception across the process boundary
  * (Electron would flatten it to "Error invoking remote method"). No zod here: the preloads import this.
  */
-export type StudioErrorCode = 'invalid-input' | 'not-found' | 'conflict' | 'unavailable' | 'forbidden' | 'failed';
+export type StudioErrorCode =
+  | 'invalid-input'
+  | 'not-found'
+  | 'conflict'
+  | 'unavailable'
+  | 'forbidden'
+  // A team content server refused the API token (or none was sent).
+  | 'unauthorized'
+  | 'failed';
 
 export interface StudioErrorShape {
   code: StudioErrorCode;

@@ -145,6 +145,11 @@ export const DraftSchema = z.object({
   baseHash: z.string().nullable(),
   cleanHash: z.string(),
   updatedAt: z.iso.datetime(),
+  /**
+   * A save sent but not known to have been answered (issue 11): sent again for the same document, it carries
+   * the same id, so a save that reached the service before a crash answers with its version, not a conflict.
+   */
+  pendingSave: z.object({ saveId: z.string().min(8).max(100), documentHash: z.string() }).optional(),
 });
 export type Draft = z.infer<typeof DraftSchema>;
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ContentClient } from '../services/contentClient';
 import type { DraftStore } from '../services/drafts';
 import type { DamagedFile } from '../../core/damagedFiles';
@@ -90,6 +91,20 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
     return buildPageContent({ ...input, author: requireUser(store), apiUrl: deps.contentUrl(), now: deps.now() });
   };
 
+  /**
+   * The id of a save, written into the page's draft before the save is sent (issue 11): if the app dies
+   * before the answer arrives, saving the same document again sends the same id, and the service answers
+   * with the version the first attempt made instead of a conflict with the editor's own version.
+   */
+  const recordPendingSave = async (key: PageKey, meta: PageMeta, components: Component[]): Promise<string> => {
+    const draft = await drafts.get(bookmarkFor(key));
+    const hash = documentHash(meta, components);
+    if (draft?.pendingSave?.documentHash === hash) return draft.pendingSave.saveId;
+    const saveId = randomUUID();
+    if (draft) await drafts.put({ ...draft, pendingSave: { saveId, documentHash: hash } });
+    return saveId;
+  };
+
   return {
     getSession: async () => ({ user: readSettings(store, deps.secrets).user }),
 
@@ -149,8 +164,8 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
         dirty: isDirty(draft),
       }));
       try {
-        const pages = await deps.content().listPages();
-        return { pages, drafts: draftRows, pagesError: null, damagedFiles: deps.damagedFiles() };
+        const { pages, skipped } = await deps.content().listPages();
+        return { pages, drafts: draftRows, pagesError: null, damagedFiles: deps.damagedFiles(), skippedVersions: skipped };
       } catch (error) {
         // Offline or a dead service: the drafts still show, so editors keep working.
         const message = error instanceof Error ? error.message : String(error);
@@ -166,14 +181,17 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
         ? newDraft(key, { meta: metaFromPage(saved.content), components: saved.content.content, baseHash: saved.content.hash })
         : newDraft(key, { meta: { ...emptyPageMeta(), category: category ?? '' }, components: [], baseHash: null });
       await drafts.put(draft);
-      return { draft, origin: saved ? ('saved' as const) : ('new' as const) };
+      return { draft, origin: saved ? ('saved' as const) : ('new' as const), skippedVersions: saved?.skipped ?? [] };
     },
 
     getDraft: async ({ bookmark }) => ({ draft: await drafts.get(bookmark) }),
 
     saveDraft: async ({ draft }) => {
       const updatedAt = deps.now().toISOString();
-      await drafts.put({ ...draft, bookmark: bookmarkFor(draft.key), updatedAt });
+      const bookmark = bookmarkFor(draft.key);
+      // The editor's copy does not carry the pending save; keep it so a retry after a crash reuses its id.
+      const pendingSave = draft.pendingSave ?? (await drafts.get(bookmark))?.pendingSave;
+      await drafts.put({ ...draft, bookmark, updatedAt, pendingSave });
       return { updatedAt };
     },
 
@@ -184,7 +202,7 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
 
     saveContent: async ({ key, meta, components, baseHash, commitMessage }) => {
       const page = pageToSave({ key, meta, components, commitMessage });
-      const version = await deps.content().saveContent(page, baseHash);
+      const version = await deps.content().saveContent(page, baseHash, await recordPendingSave(key, meta, components));
       // Saved: the draft has done its job. On failure it stays, so nothing is lost.
       await drafts.remove(bookmarkFor(key));
       return { version };
@@ -196,7 +214,7 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
       return { version: await deps.content().saveBookmark(page) };
     },
 
-    listVersions: async ({ key }) => ({ versions: await deps.content().listVersions(key) }),
+    listVersions: async ({ key }) => deps.content().listVersions(key),
 
     loadVersion: async ({ key, version }) => {
       const found = await deps.content().loadVersion(key, version);

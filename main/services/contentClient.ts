@@ -5,11 +5,11 @@ import { StudioError } from '../../core/result';
 import { formatUtcTime } from '../../core/rules/utcTime';
 import {
   PageContentSchema,
+  PageKeySchema,
   PageSummarySchema,
   VersionSummarySchema,
   type PageContent,
   type PageKey,
-  type PageSummary,
   type VersionSummary,
 } from '../../core/schemas';
 import { isUnreachable } from './sampleHttp';
@@ -20,21 +20,44 @@ import { isUnreachable } from './sampleHttp';
  */
 
 const SavedVersionResponseSchema = z.object({ version: VersionSummarySchema });
-const PagesResponseSchema = z.object({ pages: z.array(PageSummarySchema) });
-const VersionsResponseSchema = z.object({ versions: z.array(VersionSummarySchema) });
-const PageVersionResponseSchema = z.object({ content: PageContentSchema, version: VersionSummarySchema });
+/** Version numbers a service passed over because it could not read them (a damaged file). */
+const SkippedSchema = z.array(z.number().int().positive()).default([]);
+const PagesResponseSchema = z
+  .object({
+    pages: z.array(PageSummarySchema),
+    // A team's service from before listings were paged sends neither.
+    total: z.number().int().nonnegative().optional(),
+    skipped: z.array(z.object({ key: PageKeySchema, versions: SkippedSchema })).default([]),
+  })
+  .transform((listing) => ({ ...listing, total: listing.total ?? listing.pages.length }));
+const VersionsResponseSchema = z.object({ versions: z.array(VersionSummarySchema), skipped: SkippedSchema });
+const PageVersionResponseSchema = z.object({ content: PageContentSchema, version: VersionSummarySchema, skipped: SkippedSchema });
 const ErrorResponseSchema = z.object({
   error: z.looseObject({ code: z.string(), message: z.string(), latest: VersionSummarySchema.optional() }),
 });
 
-export type PageVersion = z.infer<typeof PageVersionResponseSchema>;
+export type PageVersion = z.output<typeof PageVersionResponseSchema>;
+export type PageListing = z.output<typeof PagesResponseSchema>;
+export type VersionListing = z.output<typeof VersionsResponseSchema>;
+
+export interface PageQuery {
+  fascia?: string;
+  country?: string;
+  text?: string;
+  limit?: number;
+  offset?: number;
+}
 
 export interface ContentClient {
-  saveContent(content: PageContent, baseHash: string | null): Promise<VersionSummary>;
+  /**
+   * saveId makes the save idempotent: sent again after a lost answer, the service answers with the version
+   * the first attempt made instead of a conflict with it.
+   */
+  saveContent(content: PageContent, baseHash: string | null, saveId?: string): Promise<VersionSummary>;
   saveBookmark(content: PageContent): Promise<VersionSummary>;
-  listPages(): Promise<PageSummary[]>;
+  listPages(query?: PageQuery): Promise<PageListing>;
   loadPage(key: PageKey): Promise<PageVersion | null>;
-  listVersions(key: PageKey): Promise<VersionSummary[]>;
+  listVersions(key: PageKey): Promise<VersionListing>;
   loadVersion(key: PageKey, version: number): Promise<PageVersion | null>;
 }
 
@@ -43,19 +66,23 @@ export interface ContentClientOptions {
   timeoutMs?: number;
   /** The longest wait between two attempts of a GET; tests shorten it. */
   retryDelayMs?: number;
+  /** A team server's API token, sent as `Authorization: Bearer`. */
+  token?: string;
 }
 
-
 export function createContentClient(baseUrl: string, options: ContentClientOptions = {}): ContentClient {
-  const { timeoutMs = 10_000, retryDelayMs = 1_000 } = options;
+  const { timeoutMs = 10_000, retryDelayMs = 1_000, token } = options;
   const http: Got = got.extend({
     prefixUrl: baseUrl,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
     timeout: { request: timeoutMs },
     retry: {
       limit: 2,
-      // A save is not idempotent (each one makes a version), so only reads are tried again.
+      // Only reads are tried again here; a save is retried by the editor with its save id (handlers.ts).
       methods: ['GET'],
       backoffLimit: retryDelayMs,
+      // A team server down for a while says so with Retry-After; the editor is told at once, not kept waiting.
+      maxRetryAfter: retryDelayMs,
       // got's list without ETIMEDOUT: a service that let one attempt time out will most likely let the next
       // ones time out too, and three waits of timeoutMs would leave the editor hanging.
       errorCodes: ['ECONNRESET', 'EADDRINUSE', 'ECONNREFUSED', 'EPIPE', 'ENOTFOUND', 'ENETUNREACH', 'EAI_AGAIN'],
@@ -117,7 +144,8 @@ export function createContentClient(baseUrl: string, options: ContentClientOptio
     if (status === 404 && parsed?.error.code === 'not-found') {
       return new StudioError('not-found', serverMessage);
     }
-    if (status === 400 || status === 413) return new StudioError('invalid-input', serverMessage);
+    if (status === 401) return new StudioError('unauthorized', `${serviceName} refused the API token: ${serverMessage}`);
+    if (status === 400 || status === 413 || status === 422) return new StudioError('invalid-input', serverMessage);
     if (status === 502 || status === 503 || status === 504) {
       return new StudioError('unavailable', `${serviceName} is not available right now (${serverMessage}).`);
     }
@@ -136,16 +164,23 @@ export function createContentClient(baseUrl: string, options: ContentClientOptio
   }
 
   return {
-    saveContent: async (content, baseHash) =>
-      (await call('saveContent', { method: 'POST', json: { content, baseHash } }, SavedVersionResponseSchema)).version,
+    saveContent: async (content, baseHash, saveId) =>
+      (await call('saveContent', { method: 'POST', json: { content, baseHash, saveId } }, SavedVersionResponseSchema)).version,
     saveBookmark: async (content) =>
       (await call('saveBookmark', { method: 'POST', json: { content } }, SavedVersionResponseSchema)).version,
-    listPages: async () => (await call('pages', { method: 'GET' }, PagesResponseSchema)).pages,
+    listPages: (query = {}) => call('pages', { method: 'GET', searchParams: searchParamsOf(query) }, PagesResponseSchema),
     loadPage: (key) => loadOrNull('page', { ...key }),
-    listVersions: async (key) =>
-      (await call('versions', { method: 'GET', searchParams: { ...key } }, VersionsResponseSchema)).versions,
+    listVersions: (key) => call('versions', { method: 'GET', searchParams: { ...key } }, VersionsResponseSchema),
     loadVersion: (key, version) => loadOrNull('version', { ...key, version: String(version) }),
   };
+}
+
+function searchParamsOf(query: PageQuery): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(query)
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => [name, String(value)]),
+  );
 }
 
 function safeJson<S extends z.ZodType>(text: string, schema: S): z.output<S> | null {

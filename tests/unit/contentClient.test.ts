@@ -51,10 +51,31 @@ describe('against the embedded content service', () => {
     expect(saved).toMatchObject({ version: 1, hash: first.hash, kind: 'content' });
     await client.saveContent(second, first.hash);
 
-    expect(await client.loadPage(HOME_KEY)).toEqual({ content: second, version: expect.objectContaining({ version: 2 }) });
-    expect((await client.listVersions(HOME_KEY)).map((version) => version.hash)).toEqual([second.hash, first.hash]);
+    expect(await client.loadPage(HOME_KEY)).toEqual({ content: second, version: expect.objectContaining({ version: 2 }), skipped: [] });
+    expect((await client.listVersions(HOME_KEY)).versions.map((version) => version.hash)).toEqual([second.hash, first.hash]);
     expect((await client.loadVersion(HOME_KEY, 1))?.content).toEqual(first);
-    expect(await client.listPages()).toEqual([expect.objectContaining({ key: HOME_KEY, version: 2, hash: second.hash })]);
+    expect(await client.listPages()).toEqual({
+      pages: [expect.objectContaining({ key: HOME_KEY, version: 2, hash: second.hash })],
+      total: 1,
+      skipped: [],
+    });
+  });
+
+  it('passes a listing query and reads the page it asked for', async () => {
+    await client.saveContent(makePage({ at: '2024-05-01T10:00:00.000Z' }), null);
+    await client.saveContent(makePage({ key: { ...HOME_KEY, page: 'sale' }, at: '2024-05-02T10:00:00.000Z' }), null);
+    const listing = await client.listPages({ text: 'SAL', limit: 1, offset: 0, fascia: 'jd', country: undefined });
+    expect(listing.pages.map((page) => page.key.page)).toEqual(['sale']);
+    expect(listing.total).toBe(1);
+  });
+
+  it('sends a save id, and a repeat of an applied save answers with the version it made', async () => {
+    const first = makePage({ title: 'One' });
+    await client.saveContent(first, null);
+    const mine = makePage({ title: 'Mine' });
+    const applied = await client.saveContent(mine, first.hash, 'save-id-0000001');
+    expect(await client.saveContent(mine, first.hash, 'save-id-0000001')).toEqual(applied);
+    expect((await client.listVersions(HOME_KEY)).versions).toHaveLength(2);
   });
 
   it('answers null for a page or version that does not exist', async () => {
@@ -94,6 +115,49 @@ describe('against the embedded content service', () => {
     const error = await studioError(client.saveContent(invalid, null));
     expect(error.code).toBe('invalid-input');
     expect(error.message).toContain('content.country');
+  });
+});
+
+describe('a team server', () => {
+  it('gets the API token as a bearer header, and a 401 becomes unauthorized with the server message', async () => {
+    const seen: (string | undefined)[] = [];
+    const url = await startStub((request, response) => {
+      seen.push(request.headers.authorization);
+      const ok = request.headers.authorization === 'Bearer right-token';
+      response.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(ok ? { pages: [], total: 0, skipped: [] } : { error: { code: 'unauthorized', message: 'This token was revoked.' } }));
+    });
+
+    expect((await createContentClient(url, { token: 'right-token' }).listPages()).pages).toEqual([]);
+    const error = await studioError(createContentClient(url, { token: 'old-token' }).saveContent(makePage(), null));
+
+    expect(error.code).toBe('unauthorized');
+    expect(error.message).toBe(`The content service at ${url} refused the API token: This token was revoked.`);
+    expect(seen).toEqual(['Bearer right-token', 'Bearer old-token']);
+    expect(await studioError(createContentClient(url).listPages())).toMatchObject({ code: 'unauthorized' });
+  });
+
+  it('reads listings of a service that sends no total or skipped', async () => {
+    const url = await startStub((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ pages: [] }));
+    });
+    expect(await createContentClient(url).listPages()).toEqual({ pages: [], total: 0, skipped: [] });
+  });
+
+  it('does not wait out a long Retry-After while the database is down', async () => {
+    let hits = 0;
+    const url = await startStub((_request, response) => {
+      hits++;
+      response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
+      response.end(JSON.stringify({ error: { code: 'unavailable', message: 'The database is not reachable; try again shortly.' } }));
+    });
+    const startedAt = Date.now();
+    const error = await studioError(createContentClient(url, { retryDelayMs: 10 }).listPages());
+    expect(error.code).toBe('unavailable');
+    expect(error.message).toContain('The database is not reachable');
+    expect(Date.now() - startedAt).toBeLessThan(3000);
+    expect(hits).toBe(1);
   });
 });
 
@@ -164,7 +228,7 @@ describe('when the service misbehaves', () => {
     });
     const flakyClient = createContentClient(url, { retryDelayMs: 10 });
 
-    expect(await flakyClient.listPages()).toEqual([]);
+    expect((await flakyClient.listPages()).pages).toEqual([]);
     expect(hits).toEqual(['GET /pages', 'GET /pages', 'GET /pages']);
 
     hits.length = 0;

@@ -43,7 +43,7 @@ describe('bookmarks and version history through the handler table, on the embedd
   });
 
   it('answers an empty list for a page never saved, and not-found for a version that does not exist', async () => {
-    expect(await value('listVersions', { key: HOME_KEY })).toEqual({ versions: [] });
+    expect(await value('listVersions', { key: HOME_KEY })).toEqual({ versions: [], skipped: [] });
     await save([banner('Spring')], null, 'Spring banner');
     expect(await services.current.dispatch('loadVersion', { key: HOME_KEY, version: 7 })).toEqual({
       ok: false,
