@@ -76,7 +76,10 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
     try {
       raw = await readJsonFile(path);
     } catch (error) {
-      if (isFileSystemError(error)) throw error;
+      if (isFileSystemError(error)) {
+        // Left where it is, and nothing is written over it: opening the page fails with this message instead.
+        throw new StudioError('failed', `The draft file ${path} could not be read: ${(error as Error).message}`);
+      }
       setAside(path, error instanceof Error ? error.message : String(error));
       return null;
     }

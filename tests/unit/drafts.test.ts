@@ -184,7 +184,7 @@ describe('draft store', () => {
     await mkdir(join(dir, blocked)); // reading it fails with EISDIR, as an unreadable file would
 
     expect(await drafts.list()).toEqual([good]);
-    await expect(drafts.get('blocked')).rejects.toThrow('EISDIR');
+    await expect(drafts.get('blocked')).rejects.toThrow(`The draft file ${join(dir, blocked)} could not be read: EISDIR`);
     expect(drafts.damagedFiles()).toEqual([]);
   });
 
