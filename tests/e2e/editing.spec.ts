@@ -184,3 +184,36 @@ test('a product looked up by PLU fills the spotlight, and bad lookups say why', 
   await expect(spotlight.getByText('Harbour Flux Hoodie').first()).toBeVisible();
   await expect(spotlight.locator('img[src*="product-hoodie-a"]').first()).toBeAttached();
 });
+
+test('undo back to the saved content: the Name box shows the undone name, and the page is unsaved no more', async ({ page, host }) => {
+  await createPage(page, host, 'undo to clean');
+  const status = page.getByRole('status').filter({ hasText: 'Draft' });
+  await expect(status).toHaveText('Draft saved');
+  await addComponent(page, 'Main Banner');
+  await expect(status).toHaveText('Draft saved (not yet saved to UAT)');
+
+  const name = page.getByLabel('Name', { exact: true });
+  await name.fill('Hero');
+  await page.getByRole('button', { name: 'Update Name' }).click();
+  await expect.poll(() => rowTitles(page)).toEqual(['Hero']);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => rowTitles(page)).toEqual(['Main Banner']);
+  await expect(name).toHaveValue('Main Banner');
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(name).toHaveValue('Hero');
+
+  // Undoing the rename and the add comes back to the page as it was created: nothing is unsaved.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => rowTitles(page)).toEqual([]);
+  await expect(status).toHaveText('Draft saved');
+  // Redo goes away from it again, and Back asks.
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(status).toHaveText('Draft saved (not yet saved to UAT)');
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Stay' }).click();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(status).toHaveText('Draft saved');
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'New Page' })).toBeVisible();
+});
