@@ -14,7 +14,6 @@ import {
 import {
   ConflictError,
   DamagedVersionError,
-  DEFAULT_PAGE_LIMIT,
   InvalidContentError,
   MAX_PAGE_LIMIT,
   SaveIdReusedError,
@@ -152,7 +151,7 @@ export function createContentApi(options: ContentApiOptions): ContentApi {
       method: 'GET',
       handle: async (_request, url) => {
         const query = parseWith(PageQuerySchema, Object.fromEntries(url.searchParams), 'page query');
-        return { status: 200, body: await store.listPages({ limit: DEFAULT_PAGE_LIMIT, ...query }) };
+        return { status: 200, body: await store.listPages(query) };
       },
     },
     '/page': {

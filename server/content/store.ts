@@ -84,8 +84,8 @@ export interface ContentStore {
   close(): Promise<void>;
 }
 
-export const DEFAULT_PAGE_LIMIT = 1000;
-export const MAX_PAGE_LIMIT = 1000;
+/** The most pages one request may ask for with `limit`; without one, every match is listed. */
+export const MAX_PAGE_LIMIT = 10_000;
 
 /** The save's base is not the page's newest content: someone saved since the editor opened it. */
 export class ConflictError extends Error {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { contentHash } from '../../../../core/rules/hash';
 import { bookmarkFor } from '../../../../core/rules/page';
+import { describeSkippedVersions } from '../../../../core/rules/skippedVersions';
 import { formatUtcTime } from '../../../../core/rules/utcTime';
 import type { Component, VersionSummary } from '../../../../core/schemas';
 import { call } from '../api';
@@ -48,7 +49,15 @@ function Versions({ onRestored }: { onRestored(): void }) {
       </div>
     );
   }
-  if (listing.data.versions.length === 0) return <p className="empty">This page has not been saved yet.</p>;
+  const skipped = describeSkippedVersions(doc.key.page, listing.data.skipped ?? []);
+  const skippedNote = skipped && (
+    <p role="note" className="field-error">
+      {skipped}
+    </p>
+  );
+  if (listing.data.versions.length === 0) {
+    return skippedNote || <p className="empty">This page has not been saved yet.</p>;
+  }
 
   const restore = (version: number, components: readonly Component[]) => {
     // A refused replacement (multi-country rules) has been explained to the user by the document.
@@ -58,23 +67,26 @@ function Versions({ onRestored }: { onRestored(): void }) {
   };
 
   return (
-    <div className="history-columns">
-      <VersionList versions={listing.data.versions} selected={selected} onSelect={setSelected} />
-      <div className="history-detail">
-        {selected === null ? (
-          <p className="empty">Select a version to compare it with the current content.</p>
-        ) : (
-          <SavedVersion key={selected} pageKey={doc.key} version={selected} label={`Version ${selected}`}>
-            {(loaded) => (
-              <>
-                <RestoreButton components={loaded.components} onRestore={() => restore(selected, loaded.components)} />
-                <DiffWithCurrent before={loaded.components} beforeLabel={`version ${selected}`} />
-              </>
-            )}
-          </SavedVersion>
-        )}
+    <>
+      {skippedNote}
+      <div className="history-columns">
+        <VersionList versions={listing.data.versions} selected={selected} onSelect={setSelected} />
+        <div className="history-detail">
+          {selected === null ? (
+            <p className="empty">Select a version to compare it with the current content.</p>
+          ) : (
+            <SavedVersion key={selected} pageKey={doc.key} version={selected} label={`Version ${selected}`}>
+              {(loaded) => (
+                <>
+                  <RestoreButton components={loaded.components} onRestore={() => restore(selected, loaded.components)} />
+                  <DiffWithCurrent before={loaded.components} beforeLabel={`version ${selected}`} />
+                </>
+              )}
+            </SavedVersion>
+          )}
+        </div>
       </div>
-    </div>
+    </>
   );
 }
 

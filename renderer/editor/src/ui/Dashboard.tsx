@@ -3,9 +3,11 @@ import type { DraftSummary } from '../../../../core/contract';
 import { countryName } from '../../../../core/countries';
 import { describeDamagedFiles } from '../../../../core/damagedFiles';
 import { bookmarkFor } from '../../../../core/rules/page';
+import { describeSkippedVersions } from '../../../../core/rules/skippedVersions';
 import type { PageKey, PageSummary } from '../../../../core/schemas';
 import { call, errorMessage } from '../api';
 import { CountriesDialog } from '../multi/CountriesDialog';
+import { toast } from '../state/toasts';
 import { FOCAL_POINT_PATH, SETTINGS_PATH, editorPath, navigate } from '../router';
 import { Header } from './Header';
 import { NewPageDialog } from './NewPageDialog';
@@ -79,7 +81,9 @@ export function Dashboard() {
 
   const open = async (key: PageKey) => {
     try {
-      const { draft } = await call('openPage', { key });
+      const { draft, skippedVersions } = await call('openPage', { key });
+      const skipped = describeSkippedVersions(key.page, skippedVersions ?? []);
+      if (skipped) toast(skipped, 'error');
       navigate(editorPath(draft.bookmark));
     } catch (error) {
       toastError(`Could not open ${key.page}: ${errorMessage(error)}`);
