@@ -49,25 +49,40 @@ function sizeProblem(limits: JsonLimits): JsonLimitProblem {
   return { limit: 'size', message: `larger than ${describeBytes(limits.maxBytes)} (the limit)` };
 }
 
-/** UTF-8 length of a string, counting only as far as `stopAbove` (returns a value > stopAbove when over). */
-function utf8Length(text: string, stopAbove: number): number {
-  // Every UTF-16 unit is 1 to 3 bytes, so most texts are decided without counting.
-  if (text.length > stopAbove) return text.length;
-  if (text.length * 3 <= stopAbove) {
-    let bytes = 0;
-    for (let i = 0; i < text.length; i++) bytes += utf8UnitLength(text.charCodeAt(i));
-    return bytes;
-  }
-  let bytes = 0;
-  for (let i = 0; i < text.length && bytes <= stopAbove; i++) bytes += utf8UnitLength(text.charCodeAt(i));
-  return bytes;
+const NON_ASCII = /[\u0080-\uffff]/;
+const NEEDS_COUNTING_IN_JSON = /[^\x20-\x21\x23-\x5b\x5d-\x7e]/;
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+/**
+ * Bytes one character at `index` takes: as UTF-8, or (`escaped`) as JSON.stringify writes it inside a string
+ * (quote and backslash escaped, control characters as \n or \u0000, lone surrogates as \ud800). Answers the
+ * bytes and how many UTF-16 units it read.
+ */
+function charBytes(text: string, index: number, escaped: boolean): [bytes: number, units: number] {
+  const code = text.charCodeAt(index);
+  if (code < 0x20) return [escaped ? ('\b\t\n\f\r'.includes(text[index]!) ? 2 : 6) : 1, 1];
+  if (code === 0x22 || code === 0x5c) return [escaped ? 2 : 1, 1];
+  if (code < 0x80) return [1, 1];
+  if (code < 0x800) return [2, 1];
+  if (isHighSurrogate(code) && isLowSurrogate(text.charCodeAt(index + 1))) return [4, 2];
+  if (isHighSurrogate(code) || isLowSurrogate(code)) return [escaped ? 6 : 3, 1];
+  return [3, 1];
 }
 
-/** Bytes for one UTF-16 unit; a surrogate pair is 4 bytes, 2 for each half. */
-function utf8UnitLength(code: number): number {
-  if (code < 0x80) return 1;
-  if (code < 0x800 || (code >= 0xd800 && code <= 0xdfff)) return 2;
-  return 3;
+/** Counts bytes as charBytes does, only as far as `stopAbove` (answers a value > stopAbove when over). */
+function countBytes(text: string, stopAbove: number, escaped: boolean): number {
+  // Every unit is at least one byte; most text needs no counting: one native scan shows each unit is one byte.
+  if (text.length > stopAbove) return text.length;
+  if (!(escaped ? NEEDS_COUNTING_IN_JSON : NON_ASCII).test(text)) return text.length;
+  let bytes = 0;
+  for (let i = 0; i < text.length && bytes <= stopAbove; ) {
+    const [charLength, units] = charBytes(text, i, escaped);
+    bytes += charLength;
+    i += units;
+  }
+  return bytes;
 }
 
 /**
@@ -75,19 +90,21 @@ function utf8UnitLength(code: number): number {
  * inside strings do not count). Returns null when the text is within the limits; syntax is left to JSON.parse.
  */
 export function checkJsonTextLimits(text: string, limits: JsonLimits = DEFAULT_JSON_LIMITS): JsonLimitProblem | null {
-  if (utf8Length(text, limits.maxBytes) > limits.maxBytes) return sizeProblem(limits);
+  if (countBytes(text, limits.maxBytes, false) > limits.maxBytes) return sizeProblem(limits);
+  // Visits only quotes, backslashes and brackets (a native search skips the text between them).
+  const structural = /["\\[\]{}]/g;
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charCodeAt(i);
+  for (let match = structural.exec(text); match !== null; match = structural.exec(text)) {
+    const char = match[0];
     if (inString) {
-      if (char === 0x5c /* \ */) i++;
-      else if (char === 0x22 /* " */) inString = false;
-    } else if (char === 0x22) {
+      if (char === '\\') structural.lastIndex++; // the escaped character, whatever it is
+      else if (char === '"') inString = false;
+    } else if (char === '"') {
       inString = true;
-    } else if (char === 0x5b /* [ */ || char === 0x7b /* { */) {
+    } else if (char === '[' || char === '{') {
       if (++depth > limits.maxDepth) return depthProblem(limits);
-    } else if (char === 0x5d /* ] */ || char === 0x7d /* } */) {
+    } else if (char === ']' || char === '}') {
       depth--;
     }
   }
@@ -96,7 +113,7 @@ export function checkJsonTextLimits(text: string, limits: JsonLimits = DEFAULT_J
 
 /** Bytes a primitive takes in JSON text (undefined and functions count as `null`). */
 function primitiveBytes(value: unknown, stopAbove: number): number {
-  if (typeof value === 'string') return utf8Length(value, stopAbove) + 2;
+  if (typeof value === 'string') return countBytes(value, stopAbove, true) + 2;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value).length;
   return 4;
 }
@@ -134,7 +151,7 @@ export function checkJsonLimits(value: unknown, limits: JsonLimits = DEFAULT_JSO
     } else {
       for (const key in container) {
         if (!Object.prototype.hasOwnProperty.call(container, key)) continue;
-        bytes += utf8Length(key, limits.maxBytes) + 4; // quotes, colon, comma
+        bytes += countBytes(key, limits.maxBytes, true) + 4; // quotes, colon, comma
         const problem = visit((container as Record<string, unknown>)[key], depth);
         if (problem) return problem;
       }

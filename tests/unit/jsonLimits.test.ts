@@ -56,10 +56,35 @@ describe('checkJsonLimits (values in memory)', () => {
 
   it('never undercounts: a value it accepts serialises within the byte limit', () => {
     fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 2, max: 4000 }), (value, maxBytes) => {
+      fc.property(fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' }), fc.integer({ min: 2, max: 4000 }), (value, maxBytes) => {
         const text = JSON.stringify(value);
         const bytes = new TextEncoder().encode(text).length;
         if (checkJsonLimits(value, { maxDepth: 64, maxBytes }) === null) expect(bytes).toBeLessThanOrEqual(maxBytes);
+      }),
+    );
+  });
+
+  it('counts a string exactly as JSON.stringify writes it: escapes, control characters, lone surrogates', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (text) => {
+        const bytes = new TextEncoder().encode(JSON.stringify(text)).length;
+        expect(checkJsonLimits(text, { maxDepth: 64, maxBytes: bytes })).toBeNull();
+        expect(checkJsonLimits(text, { maxDepth: 64, maxBytes: bytes - 1 })?.limit).toBe('size');
+      }),
+    );
+    // Quotes double when escaped; a control character becomes \u0000.
+    expect(checkJsonLimits('"'.repeat(50), { maxDepth: 64, maxBytes: 102 })).toBeNull();
+    expect(checkJsonLimits('"'.repeat(50), { maxDepth: 64, maxBytes: 101 })?.limit).toBe('size');
+    expect(checkJsonLimits('\u0000', { maxDepth: 64, maxBytes: 8 })).toBeNull();
+    expect(checkJsonLimits('\u0000', { maxDepth: 64, maxBytes: 7 })?.limit).toBe('size');
+  });
+
+  it('counts the text of a file exactly as UTF-8', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (text) => {
+        const bytes = new TextEncoder().encode(text).length;
+        expect(checkJsonTextLimits(text, { maxDepth: 64, maxBytes: bytes })).toBeNull();
+        if (bytes > 0) expect(checkJsonTextLimits(text, { maxDepth: 64, maxBytes: bytes - 1 })?.limit).toBe('size');
       }),
     );
   });
