@@ -114,18 +114,21 @@ export function checkJsonTextLimits(text: string, limits: JsonLimits = DEFAULT_J
 /** Bytes a primitive takes in JSON text (undefined and functions count as `null`). */
 function primitiveBytes(value: unknown, stopAbove: number): number {
   if (typeof value === 'string') return countBytes(value, stopAbove, true) + 2;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value).length;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value).length : 4; // NaN is written null
+  if (typeof value === 'boolean' || typeof value === 'bigint') return String(value).length;
   return 4;
 }
 
 /**
  * Checks a value already in memory (an IPC payload, a parsed body): how deep its arrays and objects nest, and
- * roughly how many bytes it would take as JSON text. Cycles count as endless depth. Returns null when within.
+ * how many bytes its JSON text would take (counted generously: never fewer than JSON.stringify writes). Cycles
+ * count as endless depth. Returns null when the value is within the limits.
  */
 export function checkJsonLimits(value: unknown, limits: JsonLimits = DEFAULT_JSON_LIMITS): JsonLimitProblem | null {
   if (value === null || typeof value !== 'object') {
     return primitiveBytes(value, limits.maxBytes) > limits.maxBytes ? sizeProblem(limits) : null;
   }
+  if (limits.maxDepth < 1) return depthProblem(limits);
   // Only containers go on the stack; primitives are counted where they are met.
   const stack: { container: object; depth: number }[] = [{ container: value, depth: 1 }];
   let bytes = 0;
@@ -138,7 +141,6 @@ export function checkJsonLimits(value: unknown, limits: JsonLimits = DEFAULT_JSO
     }
     return bytes > limits.maxBytes ? sizeProblem(limits) : null;
   };
-  if (limits.maxDepth < 1) return depthProblem(limits);
   while (stack.length > 0) {
     const { container, depth } = stack.pop()!;
     bytes += 2; // the brackets
