@@ -257,8 +257,9 @@ function translateError(error: unknown): unknown {
   if (isDatabaseUnavailable(error)) {
     return new StoreUnavailableError('The database is not reachable; try again shortly.', { cause: error });
   }
-  // jsonb cannot hold U+0000; PostgreSQL refuses it with 22P05 (untranslatable character).
-  if ((error as { code?: unknown }).code === '22P05') {
+  // PostgreSQL text and jsonb cannot hold U+0000: 22021 (invalid byte sequence) or 22P05 (untranslatable).
+  const code = (error as { code?: unknown }).code;
+  if (code === '22021' || code === '22P05') {
     return new InvalidContentError('The page holds a NUL character (\\u0000), which cannot be stored; remove it and save again.');
   }
   return error;
