@@ -4,7 +4,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createSampleImages, type SampleImageReply } from '../services/sampleImages';
 import { createMemorySecretStore, createNodeStore } from '../services/stores';
-import { createStudioServices } from './services';
+import { createStudioServices, teamServerUser, type TeamServer } from './services';
 import { editorBridgeScript, previewBridgeScript } from './bridgeScripts';
 import { previewContentSecurityPolicy } from '../../core/preview';
 
@@ -18,6 +18,8 @@ export interface BrowserHostOptions {
   rendererDir: string;
   resourcesDir: string;
   user?: string;
+  /** Save to this team server with this token; the signed-in user is then the server's user for the token. */
+  teamServer?: TeamServer;
 }
 
 export interface BrowserHost {
@@ -148,9 +150,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     store,
     damagedSettings: store.damagedFiles,
     secrets: createMemorySecretStore(),
+    teamServer: options.teamServer,
   });
-  if (options.user) {
-    const signedIn = await services.dispatch('signIn', { email: options.user });
+  const user = options.teamServer ? await teamServerUser(options.teamServer) : options.user;
+  if (user) {
+    const signedIn = await services.dispatch('signIn', { email: user });
     if (!signedIn.ok) throw new Error(signedIn.error.message);
   }
   let origin = '';

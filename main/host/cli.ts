@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,23 +16,37 @@ function defaultDataDir(): string {
 }
 
 
+async function readToken(file: string): Promise<string> {
+  const token = (await readFile(file, 'utf8').catch((error: Error) => {
+    throw new Error(`Cannot read the token file ${file}: ${error.message}`);
+  })).trim();
+  if (!token || /\s/.test(token)) throw new Error(`The token file ${file} must hold one API token and nothing else.`);
+  return token;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '5179' },
       'data-dir': { type: 'string' },
       user: { type: 'string' },
+      // A team server and the file holding its API token (the Electron app keeps both in Settings).
+      server: { type: 'string' },
+      'token-file': { type: 'string' },
       'no-open': { type: 'boolean', default: false },
     },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got ${values.port}`);
+  if (!values.server !== !values['token-file']) throw new Error('--server and --token-file go together: the team server and the file with its API token.');
+  const teamServer = values.server && values['token-file'] ? { url: values.server, token: await readToken(values['token-file']) } : undefined;
   const host = await startBrowserHost({
     port,
     dataDir: values['data-dir'] ?? defaultDataDir(),
     rendererDir: join(import.meta.dirname, '../renderer'),
     resourcesDir: join(import.meta.dirname, '../../resources'),
     user: values.user,
+    teamServer,
   });
   console.log(`Storefront Studio running at ${host.url}`);
   if (!values['no-open']) {

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import got, { HTTPError } from 'got';
 import { createContentClient, type ContentClient } from '../services/contentClient';
 import { startContentServer } from '../services/contentServer';
 import { createDraftStore } from '../services/drafts';
@@ -27,9 +28,38 @@ export interface StudioServicesOptions {
   resourcesDir: string;
   store: KeyValueStore;
   secrets: SecretStore;
+  /** A team server that takes every content call instead of Settings' address, with its API token. */
+  teamServer?: TeamServer;
   /** Settings files found damaged when the store was opened (SettingsStore.damagedFiles). */
   damagedSettings?: readonly DamagedFile[];
   now?: () => Date;
+}
+
+export interface TeamServer {
+  url: string;
+  token: string;
+}
+
+/**
+ * The user a team server knows the token as (GET /me): the author of every save made with it, and the proof
+ * that the address is a Storefront Studio server that accepts the token.
+ */
+export async function teamServerUser(server: TeamServer): Promise<string> {
+  const where = `The team server at ${server.url}`;
+  try {
+    const answer = await got(new URL('me', server.url.endsWith('/') ? server.url : `${server.url}/`), {
+      headers: { authorization: `Bearer ${server.token}` },
+      timeout: { request: 10_000 },
+      retry: { limit: 0 },
+    }).json<{ user?: unknown; server?: unknown }>();
+    if (answer.server !== 'storefront-studio' || typeof answer.user !== 'string') throw new Error(`${where} is not a Storefront Studio server.`);
+    return answer.user;
+  } catch (error) {
+    if (error instanceof HTTPError && error.response.statusCode === 401) throw new Error(`${where} refused the token (HTTP 401).`);
+    if (error instanceof HTTPError) throw new Error(`${where} answered /me with HTTP ${error.response.statusCode}; is it a Storefront Studio server?`);
+    if (error instanceof Error && error.message.startsWith(where)) throw error;
+    throw new Error(`${where} cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 export interface StudioServices {
@@ -60,12 +90,12 @@ export async function createStudioServices(options: StudioServicesOptions): Prom
   const clients = new Map<string, ContentClient>();
   const embedded = { url: server.url, apiKey: SAMPLE_API_KEY };
   const endpoint = (name: ServiceName) => resolveService(name, readSettings(options.store, options.secrets), options.secrets, embedded);
-  const contentUrl = (): string => endpoint('content').baseUrl;
+  const contentUrl = (): string => options.teamServer?.url ?? endpoint('content').baseUrl;
   const content = (): ContentClient => {
     const url = contentUrl();
     let client = clients.get(url);
     if (!client) {
-      client = createContentClient(url);
+      client = createContentClient(url, { token: options.teamServer?.token });
       clients.set(url, client);
     }
     return client;

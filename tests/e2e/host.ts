@@ -1,6 +1,6 @@
 import { test as base, expect, type Page, type FrameLocator } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -14,8 +14,8 @@ export interface Host {
 export const E2E_USER = 'Editor.One@Example.com';
 
 /** Starts the built browser host on a random port with its own data folder. */
-async function startHostProcess(dataDir: string, user?: string): Promise<{ url: string; child: ChildProcess }> {
-  const args = ['out/main/browser-host.js', '--port', '0', '--data-dir', dataDir, '--no-open'];
+async function startHostProcess(dataDir: string, user?: string, extraArgs: string[] = []): Promise<{ url: string; child: ChildProcess }> {
+  const args = ['out/main/browser-host.js', '--port', '0', '--data-dir', dataDir, '--no-open', ...extraArgs];
   if (user) args.push('--user', user);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -55,9 +55,26 @@ export const test = base.extend<{ host: Host; signedOutHost: Host }>({
   },
 });
 
-async function hostFixture(user?: string): Promise<[Host]> {
+/**
+ * A host saving to a team server with an API token (--server URL --token-file FILE), as an editor's desktop
+ * signed in to the team's server; stopped after the test like the fixtures.
+ */
+export async function startTeamHost(serverUrl: string, token: string): Promise<Host> {
+  const tokenDir = mkdtempSync(join(tmpdir(), 'studio-e2e-token-'));
+  const tokenFile = join(tokenDir, 'token');
+  writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 });
+  const [host] = await hostFixture(undefined, ['--server', serverUrl, '--token-file', tokenFile]);
+  const cleanup = cleanups.get(host)!;
+  cleanups.set(host, async () => {
+    await cleanup();
+    rmSync(tokenDir, { recursive: true, force: true });
+  });
+  return host;
+}
+
+async function hostFixture(user?: string, extraArgs: string[] = []): Promise<[Host]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
-  let running = await startHostProcess(dataDir, user);
+  let running = await startHostProcess(dataDir, user, extraArgs);
   const host: Host = {
     get url() {
       return running.url;
@@ -65,7 +82,7 @@ async function hostFixture(user?: string): Promise<[Host]> {
     dataDir,
     restart: async () => {
       await stop(running.child);
-      running = await startHostProcess(dataDir);
+      running = await startHostProcess(dataDir, undefined, extraArgs);
     },
   };
   cleanups.set(host, async () => {

@@ -1,6 +1,76 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest, type ClientRequest } from 'node:http';
+import { join } from 'node:path';
 
-/** Helpers for tests that talk to the team server over HTTP, as a desktop would. */
+/** Helpers for tests that run the team server and talk to it over HTTP, as a desktop would. */
+
+const repo = join(import.meta.dirname, '../..');
+/** The server refuses root, so as root the tests run it as the `postgres` user, which exists there. */
+const unprivileged =
+  process.getuid?.() === 0
+    ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) }
+    : {};
+const children = new Set<ChildProcess>();
+
+/** Runs the built server (out/server/main.js) with these arguments, as an unprivileged user. */
+export function spawnServer(args: string[], options: { env?: NodeJS.ProcessEnv; asRootAnyway?: boolean } = {}): ChildProcess {
+  const child = spawn(process.execPath, ['out/server/main.js', ...args], {
+    cwd: repo,
+    env: { ...process.env, DATABASE_URL: '', PORT: '', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.asRootAnyway ? {} : unprivileged),
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+export function killServerProcesses(): void {
+  for (const child of children) child.kill('SIGKILL');
+}
+
+export interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function finish(child: ChildProcess): Promise<Finished> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+/** Starts `serve` and resolves with its URL once it prints the listening line. */
+export async function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ url: string; child: ChildProcess; exited: Promise<Finished> }> {
+  const child = spawnServer(args, { env });
+  const exited = finish(child);
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The server did not start within 20 s')), 20_000);
+    let seen = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /Storefront Studio server listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(seen);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    void exited.then((result) => reject(new Error(`The server exited with ${result.code}: ${result.stderr}`)));
+  });
+  return { url, child, exited };
+}
+
+/** `user add EMAIL`: the token it prints once and its id. */
+export async function addUserWithServerCli(databaseUrl: string, email: string): Promise<{ token: string; tokenId: string }> {
+  const added = await finish(spawnServer(['user', 'add', email, '--database-url', databaseUrl]));
+  const token = /^(sst_\S+)$/m.exec(added.stdout)?.[1];
+  const tokenId = /token id ([0-9a-f]+)/.exec(added.stdout)?.[1];
+  if (added.code !== 0 || !token || !tokenId) throw new Error(`user add failed (${added.code}): ${added.stdout}${added.stderr}`);
+  return { token, tokenId };
+}
 
 export interface Answer {
   status: number;

@@ -1,11 +1,18 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import pg from 'pg';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
-import { openEventStream, teamClient } from '../helpers/teamServer';
+import {
+  addUserWithServerCli,
+  finish,
+  killServerProcesses,
+  openEventStream,
+  serve,
+  spawnServer,
+  teamClient,
+} from '../helpers/teamServer';
 import { HOME_KEY, makePage } from './helpers/pages';
 
 /**
@@ -15,14 +22,9 @@ import { HOME_KEY, makePage } from './helpers/pages';
 
 const repo = join(import.meta.dirname, '../..');
 const asRoot = process.getuid?.() === 0;
-/** The server refuses root, so as root the tests run it as the `postgres` user, which exists here. */
-const unprivileged = asRoot
-  ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) }
-  : {};
 
 let postgres: TestPostgres;
 let databaseUrl: string;
-const children = new Set<ChildProcess>();
 
 beforeAll(async () => {
   await build({ configFile: join(repo, 'server/vite.config.ts'), root: repo, logLevel: 'warn' });
@@ -31,67 +33,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
+  killServerProcesses();
   postgres?.destroy();
 });
 
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function spawnServer(args: string[], options: { env?: NodeJS.ProcessEnv; asRootAnyway?: boolean } = {}): ChildProcess {
-  const child = spawn(process.execPath, ['out/server/main.js', ...args], {
-    cwd: repo,
-    env: { ...process.env, DATABASE_URL: '', PORT: '', ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    ...(options.asRootAnyway ? {} : unprivileged),
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
-function finish(child: ChildProcess): Promise<Finished> {
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
-}
-
 const cli = (args: string[], options?: Parameters<typeof spawnServer>[1]) => finish(spawnServer(args, options));
 
-/** Starts `serve` and resolves with its URL once it prints the listening line. */
-async function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ url: string; child: ChildProcess; exited: Promise<Finished> }> {
-  const child = spawnServer(args, { env });
-  const exited = finish(child);
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The server did not start within 20 s')), 20_000);
-    child.stdout!.on('data', () => undefined);
-    let seen = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /Storefront Studio server listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(seen);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    void exited.then((result) => reject(new Error(`The server exited with ${result.code}: ${result.stderr}`)));
-  });
-  return { url, child, exited };
-}
-
-async function addUserWithCli(email: string): Promise<{ token: string; tokenId: string }> {
-  const added = await cli(['user', 'add', email, '--database-url', databaseUrl]);
-  expect(added.code, added.stderr).toBe(0);
-  const token = /^(sst_\S+)$/m.exec(added.stdout)?.[1];
-  const tokenId = /token id ([0-9a-f]+)/.exec(added.stdout)?.[1];
-  if (!token || !tokenId) throw new Error(`No token in: ${added.stdout}`);
-  return { token, tokenId };
-}
+const addUserWithCli = (email: string) => addUserWithServerCli(databaseUrl, email);
 
 describe('the command line', () => {
   it.runIf(asRoot)('refuses to run as root', async () => {

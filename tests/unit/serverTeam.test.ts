@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teamServerUser } from '../../main/host/services';
 import { addUser, revokeToken } from '../../server/auth';
 import { createLogger } from '../../server/log';
 import { startTeamServer, type TeamServer } from '../../server/teamServer';
@@ -73,6 +74,12 @@ describe('authentication', () => {
     const me = await alice().get('/me');
     expect(me.status).toBe(200);
     expect(me.body).toEqual({ user: 'alice.smith@example.com', server: 'storefront-studio' });
+  });
+
+  it('tells a desktop who it is signed in as, or why not (browser host --server/--token-file)', async () => {
+    await expect(teamServerUser({ url: server.url, token: aliceToken })).resolves.toBe('alice.smith@example.com');
+    await expect(teamServerUser({ url: server.url, token: 'sst_wrong' })).rejects.toThrow(`The team server at ${server.url} refused the token (HTTP 401).`);
+    await expect(teamServerUser({ url: 'http://127.0.0.1:1', token: aliceToken })).rejects.toThrow(/cannot be reached/);
   });
 
   it('stops accepting a token as soon as it is revoked', async () => {
