@@ -9,8 +9,8 @@ const FEED_MAX_REDIRECTS = 3;
 
 /**
  * Loopback, private, link-local, shared (CGNAT), multicast and reserved ranges: a feed never comes from the
- * machine itself or its local network. IPv4-mapped and NAT64 IPv6 addresses are refused whole rather than
- * unpacked: no public feed is published at one.
+ * machine itself or its local network. BlockList checks IPv4-mapped IPv6 addresses (::ffff:127.0.0.1) by the
+ * IPv4 ranges; NAT64 and 6to4 addresses are refused whole rather than unpacked: no public feed is at one.
  */
 const NON_PUBLIC = new BlockList();
 for (const [network, prefix] of [
@@ -19,7 +19,7 @@ for (const [network, prefix] of [
   ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) NON_PUBLIC.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['2002::', 16],
+  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['2002::', 16],
   ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) NON_PUBLIC.addSubnet(network, prefix, 'ipv6');
 

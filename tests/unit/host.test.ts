@@ -126,19 +126,19 @@ describe('favourites and feeds', () => {
     expect(await services.dispatch('listFavourites', {})).toEqual({ ok: true, value: { favourites: ['Blog'] } });
   });
 
-  it('reads a sample feed from the embedded server, and refuses paths outside the sample folder', async () => {
-    expect(await services.dispatch('fetchFeed', { url: '/sample/blog/posts.json?_embed&per_page=12' })).toEqual({
+  it('reads the feed a Blog block declares: the embedded server’s sample feed, and nothing else of the app’s', async () => {
+    const blog = (apiLink: string) => ({ component: { _component: 'Blog', _identifier: 'blog-1', content: { apiLink } } });
+    expect(await services.dispatch('fetchFeed', blog('/sample/blog/posts.json?_embed&per_page=12'))).toEqual({
       ok: true,
       value: { data: [{ id: 1, title: { rendered: 'Hello' } }] },
     });
-    for (const url of ['/sample/../secret.json', '/sample/%2e%2e/secret.json', '/sample/blog/missing.json']) {
-      expect(await services.dispatch('fetchFeed', { url }), url).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    for (const url of ['/sample/../secret.json', '/sample/%2e%2e/secret.json', '/sample/blog/missing.json', '/content/', 'file:///etc/passwd', 'http://127.0.0.1:9/feed.json']) {
+      expect(await services.dispatch('fetchFeed', blog(url)), url).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     }
-    expect(await services.dispatch('fetchFeed', { url: 'file:///etc/passwd' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
-    expect(await services.dispatch('fetchFeed', { url: 'http://127.0.0.1:9/feed.json' })).toMatchObject({
-      ok: false,
-      error: { code: 'unavailable', message: expect.stringContaining('not reachable') },
-    });
+    // The preview names a block; a block whose type declares no feed reads nothing, whatever its content says.
+    const banner = { component: { _component: 'MainBanner', _identifier: 'banner-1', content: { apiLink: '/sample/blog/posts.json' } } };
+    expect(await services.dispatch('fetchFeed', banner)).toMatchObject({ ok: false, error: { code: 'invalid-input', message: 'A MainBanner block declares no feed.' } });
+    expect(await services.dispatch('fetchFeed', { url: '/sample/blog/posts.json' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
   });
 });
 

@@ -32,6 +32,32 @@ describe('preview navigation gating', () => {
     expect(decide(`${PREVIEW}#top`, false)).toBe('allow');
   });
 
+  it('takes only the app’s own scheme and host for the preview: custom schemes all have the origin "null"', () => {
+    for (const url of [
+      'file:///preview/index.html',
+      'evil://studio/preview/index.html',
+      'app://elsewhere/preview/index.html',
+      'custom://x/preview/index.html',
+      'https://studio/preview/index.html',
+    ]) {
+      expect(decide(url, false), url).toBe('deny');
+    }
+    // Why origins cannot be compared: Node's URL gives every one of these the preview's origin.
+    expect(new URL('file:///preview/index.html').origin).toBe(new URL(PREVIEW).origin);
+    // With links active a foreign http(s) page is a link target like any other; the rest stay refused.
+    expect(decide('file:///preview/index.html', true)).toBe('deny');
+    expect(decide('evil://studio/preview/index.html', true)).toBe('deny');
+    expect(decide('app://studio/preview/index.html?load=abc', false)).toBe('allow');
+  });
+
+  it('tells the browser host’s preview from another server on the same machine by port', () => {
+    const host = 'http://127.0.0.1:5179/preview/index.html';
+    const at = (url: string, linksActive: boolean) => previewNavigationDecision({ url, kind: 'navigate', linksActive, previewUrl: host });
+    expect(at('http://127.0.0.1:5180/preview/index.html', false)).toBe('deny');
+    expect(at('http://127.0.0.1:5179/preview/index.html?load=1', false)).toBe('allow');
+    expect(at('https://127.0.0.1:5179/preview/index.html', false)).toBe('deny');
+  });
+
   it('works the same for the browser host’s http origin', () => {
     const host = 'http://127.0.0.1:5179/preview/index.html';
     expect(previewNavigationDecision({ url: 'http://127.0.0.1:5179/editor/index.html', kind: 'navigate', linksActive: true, previewUrl: host })).toBe('deny');
