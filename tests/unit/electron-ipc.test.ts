@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ipcName, PREVIEW_COMMAND, PREVIEW_EMIT, PREVIEW_EVENT, SERVICE_CHANNELS, SHELL_CHANNELS } from '../../core/channels';
 import type { Result } from '../../core/result';
+import { PREVIEW_EVENT_BUDGETS } from '../../core/preview';
+import { budgetNotice } from '../../core/rules/messageBudget';
 import type { Dispatch } from '../../main/host/dispatch';
 import {
   registerIpc,
@@ -62,7 +64,7 @@ function fakeContents(mainFrame: IpcFrame) {
   return { mainFrame, send: vi.fn<ContentsLike['send']>(), isDestroyed: () => false, setZoomFactor: vi.fn() } satisfies ContentsLike & { setZoomFactor(factor: number): void };
 }
 
-function setup() {
+function setup(options: { now?: () => number } = {}) {
   const ipc = fakeIpcMain();
   const dispatch = vi.fn<Dispatch>(async (channel) => ({ ok: true, value: { answeredBy: channel } }));
   const editorContents = fakeContents(editorFrame);
@@ -70,7 +72,7 @@ function setup() {
   const previewView = { webContents: previewContents, setBounds: vi.fn(), setVisible: vi.fn() } satisfies PreviewViewLike;
   const previewLinks = { active: false };
   const reloadPreview = vi.fn();
-  const unregister = registerIpc({ ipcMain: ipc.ipcMain, dispatch, editorContents, previewView, previewLinks, reloadPreview });
+  const unregister = registerIpc({ ipcMain: ipc.ipcMain, dispatch, editorContents, previewView, previewLinks, reloadPreview, ...options });
   return { ...ipc, dispatch, editorContents, previewContents, previewView, previewLinks, reloadPreview, unregister };
 }
 
@@ -194,6 +196,39 @@ describe('registerIpc: preview events', () => {
     emit(PREVIEW_EMIT, previewFrame, { type: 'select' });
     emit(PREVIEW_EMIT, previewFrame, { type: 'navigate', url: 'https://example.com/' });
     expect(editorContents.send).not.toHaveBeenCalled();
+  });
+});
+
+describe('registerIpc: preview message floods', () => {
+  const editorEvents = (editorContents: ReturnType<typeof fakeContents>) => editorContents.send.mock.calls.map(([, event]) => event);
+  const notices = (previewContents: ReturnType<typeof fakeContents>) =>
+    previewContents.send.mock.calls.filter(([, command]) => (command as { type: string }).type === 'notice');
+
+  it('passes each type only up to its budget, and tells the preview once', () => {
+    let now = 0;
+    const { emit, editorContents, previewContents } = setup({ now: () => now });
+    for (let i = 0; i < 1000; i++) emit(PREVIEW_EMIT, previewFrame, { type: 'ready' });
+    for (let i = 0; i < 1000; i++) emit(PREVIEW_EMIT, previewFrame, { type: 'select', id: `c${i}` });
+    expect(editorEvents(editorContents).filter((event) => (event as { type: string }).type === 'ready')).toHaveLength(PREVIEW_EVENT_BUDGETS.ready.max);
+    expect(editorEvents(editorContents).filter((event) => (event as { type: string }).type === 'select')).toHaveLength(PREVIEW_EVENT_BUDGETS.select.max);
+    expect(notices(previewContents)).toEqual([
+      [PREVIEW_COMMAND, { type: 'notice', message: budgetNotice('ready', PREVIEW_EVENT_BUDGETS.ready) }],
+      [PREVIEW_COMMAND, { type: 'notice', message: budgetNotice('select', PREVIEW_EVENT_BUDGETS.select) }],
+    ]);
+    // A window later the budget is there again.
+    now += PREVIEW_EVENT_BUDGETS.ready.perMs;
+    emit(PREVIEW_EMIT, previewFrame, { type: 'ready' });
+    expect(editorEvents(editorContents).filter((event) => (event as { type: string }).type === 'ready')).toHaveLength(PREVIEW_EVENT_BUDGETS.ready.max + 1);
+  });
+
+  it('drops messages of no known type, and asks for a feed only by block', () => {
+    const { emit, editorContents, previewContents } = setup();
+    for (const payload of ['garbage', null, { type: '__proto__' }, { type: 'requestFeed', url: 'http://127.0.0.1:5179/api/listPages' }]) {
+      emit(PREVIEW_EMIT, previewFrame, payload);
+    }
+    emit(PREVIEW_EMIT, previewFrame, { type: 'requestFeed', blockId: 'blog-1' });
+    expect(editorEvents(editorContents)).toEqual([{ type: 'requestFeed', blockId: 'blog-1' }]);
+    expect(notices(previewContents)).toHaveLength(1);
   });
 });
 

@@ -30,6 +30,9 @@ vi.mock('electron', async () => {
     session = defaultSession;
     windowOpenHandler: unknown = null;
     destroyed = false;
+    send = vi.fn();
+    loadURL = vi.fn(async () => undefined);
+    focus = vi.fn();
     setWindowOpenHandler(handler: unknown) {
       this.windowOpenHandler = handler;
     }
@@ -97,6 +100,8 @@ import {
   PREVIEW_URL,
 } from '../../main/electron/security';
 import { createStudioWindow, denyWebviewsAndPopups, LEAVE_PROMPT } from '../../main/electron/windows';
+import { PREVIEW_EVENT } from '../../core/channels';
+import { previewContentSecurityPolicy } from '../../core/preview';
 
 describe('URL classification', () => {
   it('recognises the app pages by scheme, host and path only', () => {
@@ -154,6 +159,9 @@ interface FakeContents extends EventEmitter {
   session: { permissionRequestHandler: typeof denyPermissionRequest; permissionCheckHandler: () => boolean };
   windowOpenHandler: (details: { url: string }) => unknown;
   isDestroyed(): boolean;
+  send: ReturnType<typeof vi.fn>;
+  loadURL: ReturnType<typeof vi.fn>;
+  focus: ReturnType<typeof vi.fn>;
 }
 interface FakeWindow extends EventEmitter {
   options: { webPreferences: Record<string, unknown> };
@@ -217,6 +225,44 @@ describe('createStudioWindow', () => {
       view.webContents.emit(eventName, reload);
       expect(reload.preventDefault).not.toHaveBeenCalled();
     }
+  });
+
+  it('tells the editor when it keeps the preview on its page while links are inactive', () => {
+    view.webContents.emit('will-navigate', navigationEvent('https://evil.example/session-expired'));
+    expect(window.webContents.send).toHaveBeenCalledExactlyOnceWith(PREVIEW_EVENT, { type: 'previewReturned' });
+    // A subframe of the page (an iframe in Custom HTML) is only refused.
+    view.webContents.emit('will-frame-navigate', { ...navigationEvent('https://evil.example/'), isMainFrame: false });
+    expect(window.webContents.send).toHaveBeenCalledOnce();
+  });
+
+  it('puts back a preview that got away all the same while links are inactive, and says so', () => {
+    view.webContents.emit('did-navigate', {}, 'https://evil.example/session-expired');
+    expect(view.webContents.loadURL).toHaveBeenCalledExactlyOnceWith(PREVIEW_URL);
+    expect(window.webContents.send).toHaveBeenCalledExactlyOnceWith(PREVIEW_EVENT, { type: 'previewReturned' });
+    view.webContents.emit('did-navigate', {}, PREVIEW_URL);
+    expect(view.webContents.loadURL).toHaveBeenCalledOnce();
+  });
+
+  it('lets focus and keys into the preview only after a pointer action there', () => {
+    const keys = () => {
+      const event = { preventDefault: vi.fn() };
+      view.webContents.emit('before-input-event', event, { type: 'keyDown', key: 't' });
+      return event.preventDefault.mock.calls.length === 0;
+    };
+    // A script takes focus: it goes back to the editor, and keys never arrive.
+    view.webContents.emit('focus');
+    expect(window.webContents.focus).toHaveBeenCalledOnce();
+    expect(keys()).toBe(false);
+    // The user clicks into the preview: focus stays and keys arrive.
+    view.webContents.emit('input-event', {}, { type: 'mouseDown' });
+    view.webContents.emit('focus');
+    expect(window.webContents.focus).toHaveBeenCalledOnce();
+    expect(keys()).toBe(true);
+    // Back in the editor, typing: the preview's turn is over.
+    window.webContents.emit('input-event', {}, { type: 'rawKeyDown' });
+    expect(keys()).toBe(false);
+    view.webContents.emit('focus');
+    expect(window.webContents.focus).toHaveBeenCalledTimes(2);
   });
 
   it('denies window opens, webviews and permissions for both pages', () => {
@@ -301,10 +347,13 @@ describe('app protocol', () => {
     expect(await response.text()).toContain('<title>editor</title>');
   });
 
-  it('serves the preview page without the editor CSP (it runs the pages\' custom scripts)', async () => {
+  it('serves the preview page with the preview’s CSP: no connections, no file: and no other app: pages', async () => {
     const response = await get(PREVIEW_URL);
     expect(await response.text()).toContain('<title>preview</title>');
-    expect(response.headers.get('content-security-policy')).toBeNull();
+    const csp = response.headers.get('content-security-policy');
+    expect(csp).toBe(previewContentSecurityPolicy('app://studio'));
+    expect(csp).toContain("connect-src 'none'");
+    expect(csp).not.toMatch(/\bfile:|'self'|app:\/\/studio\/(?!preview\/|assets\/|sample\/)/);
   });
 
   it('gives the editor page its CSP however its path is spelled', async () => {
