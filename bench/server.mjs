@@ -3,12 +3,16 @@
 // simulated editors, each with its own token and page of COMPONENTS components, saving SAVES times one after
 // the other with a STALE_CHANCE chance of sending a stale base (which must get a 409).
 //
-// Run 1: saves/s, p50/p95 latency, the 409 count, and stored versions checked against the 2xx answers.
-// Run 2: the same load with the database stopped for OUTAGE_MS in the middle: editors retry a 503 after a
-// short pause with the same save id; prints the 503s, the recovery time (database back -> first save
-// acknowledged, without restarting the server) and the acknowledged saves missing from the store.
+// Run 1: every editor saves again as soon as the last save is answered: the most saves/s the server gives.
+//   (With 50 editors never pausing, each waits for the 49 others: latency is 50 / throughput by necessity.)
+// Run 2: the editors together offer RATE saves/s (each saves every EDITORS/RATE s): the latency at that rate.
+// Both: saves/s, p50/p95 latency, the 409 count, and stored versions checked against the 2xx answers.
+// Run 3: run 2 with the database stopped for OUTAGE_MS in the middle: editors retry a 503 after a short pause
+// with the same save id; prints the 503s, the recovery time (database back -> first save acknowledged,
+// without restarting the server) and the acknowledged saves missing from the store.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { runnerImport } from 'vite';
@@ -18,6 +22,7 @@ const SAVES = Number(process.env.BENCH_SAVES ?? 20);
 const COMPONENTS = Number(process.env.BENCH_COMPONENTS ?? 300);
 const STALE_CHANCE = Number(process.env.BENCH_STALE ?? 0.2);
 const OUTAGE_MS = Number(process.env.BENCH_OUTAGE_MS ?? 3000);
+const RATE = Number(process.env.BENCH_RATE ?? 200);
 /** How long an editor waits before trying a save again after a 503 (the server says Retry-After: 5). */
 const RETRY_PAUSE_MS = 250;
 
@@ -77,15 +82,15 @@ async function startServer(databaseUrl) {
   return { url, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
 }
 
-async function runLoad({ run, url, tokens, outage }) {
+async function runLoad({ run, url, tokens, outage, rate }) {
   const latencies = [];
   const acknowledged = [];
   const counts = { ok: 0, conflict: 0, unavailable: 0, other: 0, otherReasons: new Map() };
   let firstOkAfterRestart = null;
   let restartedAt = null;
 
-  async function save(editor, content, baseHash) {
-    const body = JSON.stringify({ content, baseHash, saveId: randomUUID() });
+  async function save(editor, { content, json }, baseHash) {
+    const body = `{"baseHash":${JSON.stringify(baseHash)},"saveId":"${randomUUID()}","content":${json}}`;
     for (;;) {
       const started = performance.now();
       let status;
@@ -124,14 +129,21 @@ async function runLoad({ run, url, tokens, outage }) {
     }
   }
 
-  // Built before the clock starts: the bench measures the server, not the making of pages.
+  // Built and serialised before the clock starts: the bench measures the server, not the making of pages.
   const pages = Array.from({ length: EDITORS }, (_, editor) =>
-    Array.from({ length: SAVES }, (_, index) => page(run, editor, index, `editor${editor}@example.com`)),
+    Array.from({ length: SAVES }, (_, index) => {
+      const content = page(run, editor, index, `editor${editor}@example.com`);
+      return { content, json: JSON.stringify(content) };
+    }),
   );
+  const interval = rate ? (EDITORS / rate) * 1000 : 0;
 
   async function editorLoop(editor) {
     const hashes = [];
+    // Paced editors start spread over one interval, so the offered load is even.
+    const first = performance.now() + (interval * editor) / EDITORS;
     for (let index = 0; index < SAVES; index++) {
+      if (interval) await sleep(first + index * interval - performance.now());
       const content = pages[editor][index];
       const latest = hashes.at(-1) ?? null;
       // A stale base: an older version's hash, or "new page" once the page exists.
@@ -179,7 +191,7 @@ async function checkStored(databaseUrl, run, acknowledged) {
 
 function report(title, result, check) {
   const { counts, latencies, seconds } = result;
-  console.log(`\n${title}`);
+  console.log(`\n${title} (load average before: ${loadavg().map((load) => load.toFixed(1)).join(' ')})`);
   console.log(`  ${EDITORS} editors x ${SAVES} saves of ${COMPONENTS} components, ${Math.round(STALE_CHANCE * 100)}% stale bases`);
   console.log(`  saves/s (answered):   ${(latencies.length / seconds).toFixed(0)}  (${latencies.length} answers in ${seconds.toFixed(2)} s)`);
   console.log(`  latency p50 / p95:    ${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))}  (max ${ms(Math.max(...latencies))})`);
@@ -197,11 +209,14 @@ try {
   for (let editor = 0; editor < EDITORS; editor++) tokens.push((await addUser(db, `editor${editor}@example.com`)).token);
   await db.end();
 
-  const steady = await runLoad({ run: 'steady', url: server.url, tokens });
-  report('Run 1: steady load', steady, await checkStored(databaseUrl, 'steady', steady.acknowledged));
+  const flatOut = await runLoad({ run: 'flat-out', url: server.url, tokens });
+  report('Run 1: editors saving back to back', flatOut, await checkStored(databaseUrl, 'flat-out', flatOut.acknowledged));
 
-  const restart = await runLoad({ run: 'restart', url: server.url, tokens, outage: { postgres, afterMs: 1500 } });
-  report(`Run 2: the database stopped for ${OUTAGE_MS / 1000} s in the middle (same server process)`, restart, await checkStored(databaseUrl, 'restart', restart.acknowledged));
+  const paced = await runLoad({ run: 'paced', url: server.url, tokens, rate: RATE });
+  report(`Run 2: editors offering ${RATE} saves/s together`, paced, await checkStored(databaseUrl, 'paced', paced.acknowledged));
+
+  const restart = await runLoad({ run: 'restart', url: server.url, tokens, rate: RATE, outage: { postgres, afterMs: 1500 } });
+  report(`Run 3: run 2 with the database stopped for ${OUTAGE_MS / 1000} s in the middle (same server process)`, restart, await checkStored(databaseUrl, 'restart', restart.acknowledged));
   console.log(`  503 answers during the outage: ${restart.counts.unavailable} (each retried after ${RETRY_PAUSE_MS} ms with the same save id)`);
   console.log(`  recovery: first save acknowledged ${restart.recoveryMs === null ? 'never' : ms(restart.recoveryMs)} after the database was back`);
   await server.stop();

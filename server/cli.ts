@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { pino } from 'pino';
 import { addUser, listUsers, revokeToken } from './auth';
 import { applyMigrations } from './db/migrate';
 import { createLogger } from './log';
@@ -114,7 +115,10 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<nu
         return 1;
       });
     case 'serve': {
-      const log = createLogger();
+      // Log lines are written off the request path (asynchronously, batched while a write is under way):
+      // synchronous writes to a busy pipe cost every request a system call. Flushed before exiting.
+      const destination = pino.destination({ dest: 1, sync: false });
+      const log = createLogger(destination);
       const server = await startTeamServer({ databaseUrl: args.databaseUrl, port: args.port, host: args.host, log });
       console.log(`Storefront Studio server listening on ${server.url}`);
       await new Promise<void>((resolve) => {
@@ -126,6 +130,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<nu
         process.once('SIGINT', () => stop('SIGINT'));
       });
       log.info('stopped');
+      await new Promise<void>((resolve) => destination.flush(() => resolve()));
       return 0;
     }
   }
