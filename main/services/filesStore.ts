@@ -13,6 +13,7 @@ import {
   matchesPageQuery,
   versionSummary,
   type ContentStore,
+  type LatestResult,
   type PageQuery,
   type SaveInput,
   type SkippedPage,
@@ -105,6 +106,7 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
     const stored = parseStoredVersion(text, version);
     if (typeof stored === 'string') {
       report(file, stored);
+      metaCache.delete(file);
       return { damaged: stored };
     }
     metaCache.set(file, metaOf(stored));
@@ -168,13 +170,15 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
     });
   }
 
-  async function latestStored(folder: string, numbers: readonly number[]) {
+  async function latestStored(folder: string, numbers: readonly number[]): Promise<LatestResult> {
     const { meta, skipped } = await newestContent(folder, numbers);
     if (!meta) return { stored: null, skipped };
-    const outcome = await readVersion(folder, meta.summary.version);
-    // Changed on disk since it was first read: the file is damaged now, so look again without it.
-    if (!outcome || !('value' in outcome)) return latestStored(folder, numbers.filter((number) => number !== meta.summary.version));
-    return { stored: outcome.value, skipped };
+    const number = meta.summary.version;
+    const outcome = await readVersion(folder, number);
+    if (outcome && 'value' in outcome) return { stored: outcome.value, skipped };
+    // Damaged on disk since it was first read (and remembered): look again without it.
+    const older = await latestStored(folder, numbers.filter((other) => other !== number));
+    return { stored: older.stored, skipped: [...skipped, number, ...older.skipped].sort((a, b) => b - a) };
   }
 
   async function versions(key: PageKey) {

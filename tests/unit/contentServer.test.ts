@@ -323,6 +323,16 @@ describe('a damaged newest version (issue 11, point 7)', () => {
     }
   });
 
+  it('notices a version damaged after it was first read', async () => {
+    const [, two] = await saveThree();
+    expect((await call('/pages')).body.pages[0].version).toBe(3);
+    await damage(3, '{"version": 3, "kind": "content", "content": {"fascia": "jd", "pa');
+
+    const opened = await call(`/page?${query(HOME_KEY)}`);
+    expect(opened.body).toMatchObject({ content: two, skipped: [3] });
+    expect((await call('/pages')).body).toMatchObject({ pages: [{ version: 2 }], skipped: [{ key: HOME_KEY, versions: [3] }] });
+  });
+
   it('answers 404 naming the damaged versions when no version can be read', async () => {
     await post('/saveContent', { content: makePage() });
     await damage(1, 'garbage');
