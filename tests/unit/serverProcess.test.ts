@@ -41,7 +41,8 @@ const cli = (args: string[], options?: Parameters<typeof spawnServer>[1]) => fin
 
 const addUserWithCli = (email: string) => addUserWithServerCli(databaseUrl, email);
 
-describe('the command line', () => {
+// Child processes start slowly on a busy machine: these tests get more time than the default.
+describe('the command line', { timeout: 60_000 }, () => {
   it.runIf(asRoot)('refuses to run as root', async () => {
     const result = await cli(['--database-url', 'postgres://studio@127.0.0.1:1/none'], { asRootAnyway: true });
     expect(result.code).toBe(1);
@@ -74,7 +75,7 @@ describe('the command line', () => {
   });
 });
 
-describe('two server processes on one database', () => {
+describe('two server processes on one database', { timeout: 60_000 }, () => {
   it('each relay every event and each answer any request', async () => {
     const { token } = await addUserWithCli('erin@example.com');
     const first = await serve(['--port', '0', '--database-url', databaseUrl]);
@@ -108,7 +109,7 @@ describe('two server processes on one database', () => {
   });
 });
 
-describe('SIGTERM', () => {
+describe('SIGTERM', { timeout: 60_000 }, () => {
   it('finishes the request in flight, then exits', async () => {
     const { token } = await addUserWithCli('frank@example.com');
     const server = await serve(['--port', '0', '--database-url', databaseUrl]);
@@ -121,7 +122,13 @@ describe('SIGTERM', () => {
         `${server.url}/saveContent`,
         {
           method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          // With Expect: 100-continue the server says when it has the request, so SIGTERM comes while it is in flight.
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            expect: '100-continue',
+          },
         },
         (response) => {
           let text = '';
@@ -130,12 +137,14 @@ describe('SIGTERM', () => {
         },
       );
       request.on('error', reject);
-      // Half the body now; the rest after the server was told to stop.
-      request.write(body.slice(0, half));
-      setTimeout(() => {
-        server.child.kill('SIGTERM');
-        setTimeout(() => request.end(body.slice(half)), 500);
-      }, 300);
+      // Half the body, then SIGTERM, then the rest.
+      request.on('continue', () => {
+        request.write(body.slice(0, half), () => {
+          server.child.kill('SIGTERM');
+          setTimeout(() => request.end(body.slice(half)), 500);
+        });
+      });
+      request.flushHeaders();
     });
 
     const saved = await answer;

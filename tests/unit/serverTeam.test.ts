@@ -227,7 +227,7 @@ describe('logs', () => {
 });
 
 // Last: it stops and starts the cluster under the running server.
-describe('a database restart in the middle', () => {
+describe('a database restart in the middle', { timeout: 60_000 }, () => {
   it('answers 503 with Retry-After while the database is down and recovers without a restart', async () => {
     const key = pageNamed('restart');
     const before = makePage({ key, title: 'Before' });
