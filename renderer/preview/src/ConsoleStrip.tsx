@@ -25,7 +25,7 @@ button:focus-visible { outline: 2px solid #8ab4f8; outline-offset: 1px; }
 ol { list-style: none; margin: 0; padding: 0; overflow: auto; }
 li { padding: 3px 10px 3px 28px; border-bottom: 1px solid #2e2e35; white-space: pre-wrap; overflow-wrap: anywhere; position: relative; }
 li::before { content: '✕'; position: absolute; left: 10px; color: #ff6369; }
-li.notice::before { content: 'i'; color: #8ab4f8; font-weight: 700; }
+li.notice::before { content: 'i'; color: #8ab4f8; font: italic 700 13px Georgia, serif; }
 .count { display: inline-block; margin-left: 8px; padding: 0 6px; border-radius: 8px; background: #e5484d; color: #fff; font-size: 11px; }
 `;
 
@@ -55,7 +55,7 @@ export function ConsoleStrip() {
         <section className="strip" role="log" aria-label="Preview console">
           <div className="bar">
             <span className="title">
-              Preview console: {errors} {errors === 1 ? 'error' : 'errors'}
+              Preview console{errors > 0 && `: ${errors} ${errors === 1 ? 'error' : 'errors'}`}
             </span>
             <button type="button" onClick={clearScriptConsole}>
               Clear
