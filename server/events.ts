@@ -23,8 +23,6 @@ export interface EventHub {
   subscribe(response: ServerResponse, first?: { event: string; data: unknown }): void;
   /** Whether LISTEN is in place now (events are relayed). */
   listening(): boolean;
-  /** Resolves once LISTEN is first in place, so a caller can rely on seeing the next event. */
-  ready: Promise<void>;
   /** Ends every stream and stops listening. */
   close(): Promise<void>;
 }
@@ -36,8 +34,6 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
   let closed = false;
   let failures = 0;
   let reconnectTimer: NodeJS.Timeout | undefined;
-  let markReady!: () => void;
-  const ready = new Promise<void>((resolve) => (markReady = resolve));
 
   const broadcast = (text: string): void => {
     for (const stream of streams) stream.write(text);
@@ -88,7 +84,6 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
     const wasDown = failures > 0;
     failures = 0;
     log.info('events: listening');
-    markReady();
     // Events sent while nobody listened are gone: desktops refresh what they show.
     if (wasDown) broadcast(`event: resync\ndata: ${JSON.stringify({ reason: 'The server reconnected to its database.' })}\n\n`);
   };
@@ -116,7 +111,6 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
   heartbeat.unref();
 
   return {
-    ready,
     listening: () => client !== null,
     subscribe(response, first) {
       response.writeHead(200, {

@@ -4,7 +4,7 @@ runCli(process.argv.slice(2), process.env).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-    else console.error(`Storefront Studio server could not start: ${error instanceof Error ? error.message : String(error)}`);
+    else console.error(`Storefront Studio server: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(error instanceof UsageError ? 2 : 1);
   },
 );
