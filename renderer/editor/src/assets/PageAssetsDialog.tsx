@@ -4,7 +4,7 @@ import { moveItem } from '../../../../core/rules/paths';
 import { useDoc } from '../state/docContext';
 import { toast } from '../state/toasts';
 import { Modal } from '../ui/Modal';
-import { CodeEditor } from './CodeEditor';
+import { CodeEditor } from '../code/editors';
 import './assets.css';
 
 /** What differs between the Styles manager and the Script manager. */

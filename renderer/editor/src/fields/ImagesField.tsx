@@ -1,11 +1,19 @@
 import { useState } from 'react';
 import { IMAGE_METADATA_KEYS, type ImagesValue, type PointOfInterestValue } from '../../../../core/rules/fields';
 import { formatFraction, type FocalPoint } from '../../../../core/rules/focalPoint';
-import { FocalPointTool, type ImageMetadata } from '../focal/FocalPointTool';
-import { loadImageMetadata } from '../focal/FocalPointScreen';
+import type { ImageMetadata } from '../focal/FocalPointTool';
+import { loadImageMetadata } from '../focal/imageMetadata';
+import { lazyPart } from '../ui/LazyPart';
 import { Modal } from '../ui/Modal';
 import { VARIANTS, VARIANT_NAMES, type Variant } from './pairVariants';
 import type { FieldEditorProps } from './types';
+
+// The focal-point tool loads when its dialog first opens.
+const FocalPointTool = lazyPart(() => import('../focal/FocalPointTool').then((module) => module.FocalPointTool), {
+  what: 'focal-point tool',
+  layout: 'dialog',
+  takeFocus: true,
+});
 
 /** "x 0.5, y 0.46, w 0.35, h 0.34": a stored point as the focal-point tool's readout shows it. */
 const describePoint = (point: PointOfInterestValue): string =>

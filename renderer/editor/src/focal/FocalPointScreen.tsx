@@ -1,11 +1,8 @@
-import { call } from '../api';
 import { DASHBOARD_PATH } from '../router';
 import { Header } from '../ui/Header';
-import { FocalPointTool, type ImageMetadata } from './FocalPointTool';
+import { FocalPointTool } from './FocalPointTool';
+import { loadImageMetadata } from './imageMetadata';
 import './focal.css';
-
-/** The image metadata through main (editor spec §7); a failure rejects, and the tool logs it and shows a notice. */
-export const loadImageMetadata = (url: string): Promise<ImageMetadata> => call('imageMetadata', { url });
 
 /**
  * The focal-point screen (route /focal-point, editor spec §2, §4): the tool on its own, to look at an image's

@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { checkComponent } from '../../../../core/rules/jsonProblems';
 import { useDoc } from '../state/docContext';
-import { JsonEditor, useDocumentJson } from './JsonEditor';
+import { JsonEditor } from '../code/editors';
+import { useDocumentJson } from './useDocumentJson';
 
 /**
  * One component as JSON, edited alone. A valid edit replaces the component (its _identifier may not change);

@@ -6,10 +6,16 @@ import { userAtom } from '../state/session';
 import { Dashboard } from './Dashboard';
 import { EditorRoute } from './EditorRoute';
 import { CountriesRoute } from '../multi/CountriesRoute';
-import { SettingsScreen } from '../settings/SettingsScreen';
-import { FocalPointScreen } from '../focal/FocalPointScreen';
+import { lazyPart } from './LazyPart';
 import { SignIn } from './SignIn';
 import { Toasts, toastError } from './Toasts';
+
+// Screens away from the dashboard load when first visited.
+const SettingsScreen = lazyPart(() => import('../settings/SettingsScreen').then((module) => module.SettingsScreen), { what: 'settings', layout: 'screen' });
+const FocalPointScreen = lazyPart(() => import('../focal/FocalPointScreen').then((module) => module.FocalPointScreen), {
+  what: 'focal-point tool',
+  layout: 'screen',
+});
 
 export function App() {
   const [user, setUser] = useAtom(userAtom);

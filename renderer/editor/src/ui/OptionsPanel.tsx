@@ -3,7 +3,8 @@ import { PAGE_CATEGORIES } from '../../../../core/pageCategories';
 import { checkComponentList } from '../../../../core/rules/jsonProblems';
 import type { PageLinks } from '../../../../core/schemas';
 import { useDoc } from '../state/docContext';
-import { JsonEditor, useDocumentJson } from '../json/JsonEditor';
+import { JsonEditor } from '../code/editors';
+import { useDocumentJson } from '../json/useDocumentJson';
 
 const LINK_FIELDS: { label: string; env: keyof PageLinks; device: 'desktop' | 'mobile' }[] = [
   { label: 'UAT Desktop', env: 'uat', device: 'desktop' },
