@@ -99,28 +99,29 @@ export function createPostgresStore(pool: pg.Pool): ContentStore {
     const key = keyOf(content);
     const values = keyValues(key);
     return inTransaction(async (client) => {
-      await client.query(`INSERT INTO pages (${KEY_COLUMNS}) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, values);
-      // The page's row lock orders every save of this page, across server processes.
+      // One round trip creates the page's row or locks it (ON CONFLICT DO UPDATE takes the row lock, which
+      // orders every save of this page across server processes), and returns its state and the version this
+      // save id already made, if any.
       const page = (
-        await client.query<Omit<SummaryRow, 'version'> & { last_version: number; content_version: number | null }>(
-          `SELECT last_version, content_version, 'content' AS kind, hash, author, timestamp, message
-             FROM pages WHERE ${KEY_MATCH} FOR UPDATE`,
-          values,
+        await client.query<Omit<SummaryRow, 'version'> & { last_version: number; content_version: number | null; earlier: number | null }>(
+          `INSERT INTO pages (${KEY_COLUMNS}) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (${KEY_COLUMNS}) DO UPDATE SET last_version = pages.last_version
+           RETURNING last_version, content_version, 'content' AS kind, hash, author, timestamp, message,
+                     (SELECT version FROM versions WHERE ${KEY_MATCH} AND save_id = $6) AS earlier`,
+          [...values, saveId ?? null],
         )
       ).rows[0];
-      if (!page) throw new Error(`The row of ${key.page} vanished inside its own transaction.`);
+      if (!page) throw new Error(`Saving ${key.page} returned no page row.`);
 
-      if (saveId !== undefined) {
+      if (saveId !== undefined && page.earlier !== null) {
         const earlier = (
           await client.query<SummaryRow>(
-            `SELECT version, kind, hash, author, timestamp, message FROM versions WHERE ${KEY_MATCH} AND save_id = $6`,
-            [...values, saveId],
+            `SELECT version, kind, hash, author, timestamp, message FROM versions WHERE ${KEY_MATCH} AND version = $6`,
+            [...values, page.earlier],
           )
-        ).rows[0];
-        if (earlier) {
-          if (earlier.hash !== content.hash || earlier.kind !== kind) throw new SaveIdReusedError(saveId, earlier.version);
-          return { version: summaryOf(earlier), repeated: true };
-        }
+        ).rows[0]!;
+        if (earlier.hash !== content.hash || earlier.kind !== kind) throw new SaveIdReusedError(saveId, earlier.version);
+        return { version: summaryOf(earlier), repeated: true };
       }
       if (baseHash !== undefined) {
         const latest = page.content_version === null ? null : summaryOf({ ...page, version: page.content_version });
@@ -129,21 +130,6 @@ export function createPostgresStore(pool: pg.Pool): ContentStore {
       }
 
       const stored: StoredVersion = { version: page.last_version + 1, kind, content, saveId };
-      await client.query(
-        `INSERT INTO versions (${KEY_COLUMNS}, version, kind, author, timestamp, saved_at, message, hash, content, save_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text, $9::text::timestamptz, $10, $11, $12, $13)`,
-        [...values, stored.version, kind, content.author, content.timestamp, content.commitMessage, content.hash, content, saveId ?? null],
-      );
-      if (kind === 'content') {
-        await client.query(
-          `UPDATE pages SET last_version = $6, content_version = $6, hash = $7, author = $8, timestamp = $9::text,
-                  saved_at = $9::text::timestamptz, message = $10, category = $11
-            WHERE ${KEY_MATCH}`,
-          [...values, stored.version, content.hash, content.author, content.timestamp, content.commitMessage, content.category],
-        );
-      } else {
-        await client.query(`UPDATE pages SET last_version = $6 WHERE ${KEY_MATCH}`, [...values, stored.version]);
-      }
       const event: SavedEvent = {
         type: 'saved',
         pageKey: key,
@@ -153,7 +139,36 @@ export function createPostgresStore(pool: pg.Pool): ContentStore {
         message: content.commitMessage,
         timestamp: content.timestamp,
       };
-      await client.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, JSON.stringify(event)]);
+      // A bookmark moves only the version counter; content also becomes what the page's row lists.
+      const pageUpdate =
+        kind === 'content'
+          ? `last_version = $6, content_version = $6, hash = $11, author = $8, timestamp = $9::text,
+             saved_at = $9::text::timestamptz, message = $10, category = $16`
+          : 'last_version = $6';
+      // The version, the page's row and the event in one round trip; the event goes out on commit only.
+      await client.query(
+        `WITH saved AS (
+           INSERT INTO versions (${KEY_COLUMNS}, version, kind, author, timestamp, saved_at, message, hash, content, save_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text, $9::text::timestamptz, $10, $11, $12, $13)
+         ), page AS (
+           UPDATE pages SET ${pageUpdate} WHERE ${KEY_MATCH}
+         )
+         SELECT pg_notify($14, $15)`,
+        [
+          ...values,
+          stored.version,
+          kind,
+          content.author,
+          content.timestamp,
+          content.commitMessage,
+          content.hash,
+          content,
+          saveId ?? null,
+          EVENTS_CHANNEL,
+          JSON.stringify(event),
+          ...(kind === 'content' ? [content.category] : []),
+        ],
+      );
       return { version: versionSummary(stored), repeated: false };
     });
   }
