@@ -16,6 +16,8 @@ import {
   CountryCodeSchema,
   DraftSchema,
   EmailSchema,
+  isWellFormedText,
+  NOT_WELL_FORMED,
   PageKeySchema,
   PageMetaSchema,
   PageSummarySchema,
@@ -120,7 +122,13 @@ export const contract = {
   meshCategories: { input: z.object({ fascia: z.string().min(1) }), output: z.object({ categories: CategoryTreeSchema }) },
   meshLandingPages: { input: z.object({ fascia: z.string().min(1) }), output: z.object({ pages: LandingPagesSchema }) },
   meshCategoryProducts: {
-    input: z.object({ fascia: z.string().min(1), path: z.string().min(1).max(500), isNew: z.boolean(), isOnSale: z.boolean() }),
+    input: z.object({
+      fascia: z.string().min(1),
+      // A URL path segment of the mesh service.
+      path: z.string().min(1).max(500).refine(isWellFormedText, NOT_WELL_FORMED),
+      isNew: z.boolean(),
+      isOnSale: z.boolean(),
+    }),
     output: CategoryProductsSchema,
   },
   meshSearch: {

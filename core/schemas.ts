@@ -6,6 +6,15 @@ import { COUNTRY_CODES } from './countries';
 import { quote } from './rules/quote';
 
 /**
+ * Whether text can be written out as UTF-8: no unpaired surrogate (half of an emoji, say), on which
+ * encodeURIComponent throws and which no file name or URL can hold.
+ */
+export function isWellFormedText(text: string): boolean {
+  return !/\p{Cs}/u.test(text);
+}
+export const NOT_WELL_FORMED = 'must be valid Unicode text (it holds half of a character)';
+
+/**
  * A path segment of a page key: also a folder name in the content store and part of s3JsonUrl, so it may
  * not contain slashes, control characters or start with a dot.
  */
@@ -14,7 +23,8 @@ export const KeySegmentSchema = z
   .min(1, 'must not be empty')
   .max(200)
   .regex(/^(?!\.)[^/\\]+$/, 'must not contain slashes or start with a dot')
-  .refine((segment) => ![...segment].some((char) => char.charCodeAt(0) < 0x20), 'must not contain control characters');
+  .refine((segment) => ![...segment].some((char) => char.charCodeAt(0) < 0x20), 'must not contain control characters')
+  .refine(isWellFormedText, NOT_WELL_FORMED);
 
 export const PlatformSchema = z.enum(['web', 'app']);
 export type Platform = z.infer<typeof PlatformSchema>;

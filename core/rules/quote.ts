@@ -9,8 +9,9 @@ function textOf(value: unknown): string {
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
-    // A cycle or a BigInt: String() never throws for them.
-    return String(value);
+    // A BigInt, a cycle, or nesting deep enough to overflow the stack (String() would recurse as deep).
+    if (typeof value === 'bigint') return String(value);
+    return Array.isArray(value) ? '[…]' : '{…}';
   }
 }
 

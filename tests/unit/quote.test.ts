@@ -23,8 +23,11 @@ describe('quote: a value inside an error message', () => {
   it('quotes values JSON cannot write', () => {
     const cycle: Record<string, unknown> = {};
     cycle.self = cycle;
-    expect(quote(cycle)).toBe('[object Object]');
+    expect(quote(cycle)).toBe('{…}');
     expect(quote(10n)).toBe('10');
+    let deep: unknown = [];
+    for (let level = 0; level < 100_000; level++) deep = [deep];
+    expect(quote(deep)).toBe('[…]');
     expect(quote(undefined)).toBe('undefined');
   });
 });
