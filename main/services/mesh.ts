@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
 import { LANDING_PAGE_CHANNELS } from '../../core/rules/linkGenerator';
 import { StudioError } from '../../core/result';
+import { quote } from '../../core/rules/quote';
 import {
   CategoryProductsSchema,
   CategoryTreeSchema,
@@ -74,7 +75,8 @@ function createGetter(service: string, options: ServiceClientOptions) {
 
   return async function get<S extends z.ZodType>(path: string, query: Query, schema: S): Promise<z.output<S>> {
     const url = new URL(path, root);
-    const where = `${url.origin}${url.pathname}`;
+    // The path carries the store and category path someone sent: quoted, as every value in a message is.
+    const where = quote(`${url.origin}${url.pathname}`);
     const searchParams = new URLSearchParams([['apikey', options.apiKey], ...query]);
     let text: string;
     try {
@@ -100,7 +102,7 @@ function createGetter(service: string, options: ServiceClientOptions) {
         const status = error.response.statusCode;
         if (status === 401 || status === 403) throw new StudioError('forbidden', `The ${service} service refused the api key.`);
         const own = serviceMessage(error.response.body);
-        const message = `The ${service} service answered ${status} for ${where}${own ? `: ${own}` : '.'}`;
+        const message = `The ${service} service answered ${status} for ${where}${own ? `: ${quote(own)}` : '.'}`;
         if (status >= 500) throw new StudioError('unavailable', message);
         if (status === 404) throw new StudioError('not-found', message);
         if (status === 400) throw new StudioError('invalid-input', message);

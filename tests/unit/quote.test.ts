@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
 import { MAX_QUOTED_CHARS, quote } from '../../core/rules/quote';
+import { useStudioServices } from './helpers/services';
 
 describe('quote: a value inside an error message', () => {
   it('keeps short values whole', () => {
@@ -50,5 +51,18 @@ describe('describeIssues', () => {
     const message = describeIssues(parsed.error);
     expect(message.split('; ')).toHaveLength(11);
     expect(message).toMatch(/^0: Invalid input: expected string, received number; 1: .*; and 4990 more$/);
+  });
+});
+
+describe('values in service errors are quoted', () => {
+  const services = useStudioServices();
+
+  it('a 500-character category path comes back cut to 100 characters', async () => {
+    const path = `men/${'p'.repeat(496)}`;
+    const result = await services.current.dispatch('meshCategoryProducts', { fascia: 'jd', path, isNew: false, isOnSale: false });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.message).toMatch(/^The mesh service answered 404 for http:\/\/127\.0\.0\.1:\d+\/stores\/jdsportsuk\/.*… \(\d+ characters\)/);
+    expect(result.error.message).not.toContain('p'.repeat(101));
   });
 });
