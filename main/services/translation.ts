@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
 import type { CountryCode } from '../../core/countries';
 import { StudioError } from '../../core/result';
+import { quote } from '../../core/rules/quote';
 import { isUnreachable } from './sampleHttp';
 
 /**
@@ -34,7 +35,7 @@ export function createTranslationClient(baseUrl: string, options: TranslationCli
   try {
     base = new URL(baseUrl);
   } catch {
-    throw new StudioError('invalid-input', `The translation service address '${baseUrl}' is not a valid URL.`);
+    throw new StudioError('invalid-input', `The translation service address '${quote(baseUrl)}' is not a valid URL.`);
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
     throw new StudioError('invalid-input', `The translation service is called over http or https, not ${base.protocol}`);
@@ -98,7 +99,7 @@ const ErrorBodySchema = z.object({ error: z.object({ message: z.string() }) });
 function serverMessage(body: unknown): string {
   try {
     const parsed = ErrorBodySchema.safeParse(JSON.parse(String(body)));
-    return parsed.success ? `: ${parsed.data.error.message.slice(0, 300)}` : '';
+    return parsed.success ? `: ${quote(parsed.data.error.message)}` : '';
   } catch {
     return '';
   }
