@@ -78,7 +78,7 @@ export function createContentClient(baseUrl: string, options: ContentClientOptio
     timeout: { request: timeoutMs },
     retry: {
       limit: 2,
-      // Only reads are tried again here; a save is retried by the editor with its save id (handlers.ts).
+      // Reads, and saves that carry a save id (the service answers a repeat with the version it made).
       methods: ['GET'],
       backoffLimit: retryDelayMs,
       // A team server down for a while says so with Retry-After; the editor is told at once, not kept waiting.
@@ -93,12 +93,22 @@ export function createContentClient(baseUrl: string, options: ContentClientOptio
 
   async function call<S extends z.ZodType>(
     route: string,
-    request: { method: 'GET'; searchParams?: Record<string, string> } | { method: 'POST'; json: unknown },
+    request:
+      | { method: 'GET'; searchParams?: Record<string, string> }
+      // idempotent: a save carrying a save id, which may be sent again after a dropped connection.
+      | { method: 'POST'; json: unknown; idempotent?: boolean },
     schema: S,
   ): Promise<z.output<S>> {
     let text: string;
     try {
-      text = (await http(route, request)).body as string;
+      if (request.method === 'GET') {
+        text = (await http(route, request)).body as string;
+      } else {
+        const { idempotent = false, ...post } = request;
+        // Not on a 413 or 500: the same body would get the same answer.
+        const retry = { methods: ['POST' as const], statusCodes: [502, 503, 504] };
+        text = (await http(route, idempotent ? { ...post, retry } : post)).body as string;
+      }
     } catch (error) {
       throw toStudioError(error, route);
     }
@@ -165,7 +175,13 @@ export function createContentClient(baseUrl: string, options: ContentClientOptio
 
   return {
     saveContent: async (content, baseHash, saveId) =>
-      (await call('saveContent', { method: 'POST', json: { content, baseHash, saveId } }, SavedVersionResponseSchema)).version,
+      (
+        await call(
+          'saveContent',
+          { method: 'POST', json: { content, baseHash, saveId }, idempotent: saveId !== undefined },
+          SavedVersionResponseSchema,
+        )
+      ).version,
     saveBookmark: async (content) =>
       (await call('saveBookmark', { method: 'POST', json: { content } }, SavedVersionResponseSchema)).version,
     listPages: (query = {}) => call('pages', { method: 'GET', searchParams: searchParamsOf(query) }, PagesResponseSchema),

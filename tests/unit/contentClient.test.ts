@@ -118,6 +118,42 @@ describe('against the embedded content service', () => {
   });
 });
 
+describe('a save with a save id', () => {
+  it('is sent again after a dropped connection, and the repeat answers with the version the first made', async () => {
+    const sent: string[] = [];
+    let dropped = false;
+    // A proxy in front of the real service that lets the first save through but cuts its answer off.
+    const url = await startStub(async (request, response) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks).toString('utf8');
+      if (request.method === 'POST') sent.push(JSON.parse(body).saveId);
+      const upstream = await fetch(`${server.url}${request.url}`, {
+        method: request.method,
+        headers: { 'content-type': 'application/json' },
+        ...(request.method === 'POST' ? { body } : {}),
+      });
+      const text = await upstream.text();
+      if (request.method === 'POST' && !dropped) {
+        dropped = true;
+        request.socket.destroy();
+        return;
+      }
+      response.writeHead(upstream.status, { 'content-type': 'application/json' });
+      response.end(text);
+    });
+    const proxied = createContentClient(url, { retryDelayMs: 10 });
+    const first = makePage({ title: 'One' });
+    await client.saveContent(first, null);
+
+    const saved = await proxied.saveContent(makePage({ title: 'Two' }), first.hash, 'save-id-dropped-1');
+
+    expect(saved).toMatchObject({ version: 2 });
+    expect(sent).toEqual(['save-id-dropped-1', 'save-id-dropped-1']);
+    expect((await client.listVersions(HOME_KEY)).versions).toHaveLength(2);
+  });
+});
+
 describe('a team server', () => {
   it('gets the API token as a bearer header, and a 401 becomes unauthorized with the server message', async () => {
     const seen: (string | undefined)[] = [];
