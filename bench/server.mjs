@@ -6,11 +6,14 @@
 // Run 1: every editor saves again as soon as the last save is answered: the most saves/s the server gives.
 //   (With 50 editors never pausing, each waits for the 49 others: latency is 50 / throughput by necessity.)
 // Run 2: the editors together offer RATE saves/s (each saves every EDITORS/RATE s): the latency at that rate.
-// Both: saves/s, p50/p95 latency, the 409 count, and stored versions checked against the 2xx answers.
+// Both: saves/s, p50/p95 latency, the 409 count, CPU time per answer of the server, PostgreSQL and this bench
+// (from /proc: what the figures cost, whatever else the machine runs), and stored versions checked against
+// the 2xx answers.
 // Run 3: run 2 with the database stopped for OUTAGE_MS in the middle: editors retry a 503 after a short pause
 // with the same save id; prints the 503s, the recovery time (database back -> first save acknowledged,
 // without restarting the server) and the acknowledged saves missing from the store.
 import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +35,32 @@ const { startTestPostgres } = await load('tests/helpers/postgres.ts');
 const { buildPageContent } = await load('core/rules/page.ts');
 const { emptyPageMeta } = await load('core/schemas.ts');
 const { addUser } = await load('server/auth.ts');
+
+/** CPU seconds (user + system) a process has used, from /proc; null where there is no /proc. */
+function cpuSeconds(pid) {
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return null;
+  const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds of this bench's PostgreSQL cluster: its postmaster (found by port) and the postmaster's children. */
+function postgresCpuSeconds(port) {
+  const processes = existsSync('/proc') ? readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)) : [];
+  const read = (pid, file) => {
+    try {
+      return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+    } catch {
+      return ''; // the process ended meanwhile
+    }
+  };
+  const postmaster = processes.find((pid) => read(pid, 'cmdline').split('\0').join(' ').includes(`postgres -D`) && read(pid, 'cmdline').includes(`\0-p\0${port}\0`));
+  if (!postmaster) return 0;
+  const parentOf = (pid) => read(pid, 'stat').split(') ')[1]?.split(' ')[1];
+  return processes
+    .filter((pid) => pid === postmaster || parentOf(pid) === postmaster)
+    .reduce((total, pid) => total + (cpuSeconds(pid) ?? 0), 0);
+}
 
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
 const ms = (value) => `${value.toFixed(1)} ms`;
@@ -79,10 +108,10 @@ async function startServer(databaseUrl) {
     });
     child.once('exit', (code) => reject(new Error(`server exited ${code}: ${stderr}`)));
   });
-  return { url, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
+  return { url, pid: child.pid, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
 }
 
-async function runLoad({ run, url, tokens, outage, rate }) {
+async function runLoad({ run, url, pid, postgresPort, tokens, outage, rate }) {
   const latencies = [];
   const acknowledged = [];
   const counts = { ok: 0, conflict: 0, unavailable: 0, other: 0, otherReasons: new Map() };
@@ -155,6 +184,7 @@ async function runLoad({ run, url, tokens, outage, rate }) {
   }
 
   let outageTimer;
+  const cpuBefore = { server: cpuSeconds(pid), postgres: postgresCpuSeconds(postgresPort), bench: process.cpuUsage() };
   const started = performance.now();
   if (outage) {
     outageTimer = (async () => {
@@ -168,7 +198,13 @@ async function runLoad({ run, url, tokens, outage, rate }) {
   await Promise.all(Array.from({ length: EDITORS }, (_, editor) => editorLoop(editor)));
   await outageTimer;
   const seconds = (performance.now() - started) / 1000;
-  return { seconds, latencies, acknowledged, counts, recoveryMs: firstOkAfterRestart !== null ? firstOkAfterRestart - restartedAt : null };
+  const benchCpu = process.cpuUsage(cpuBefore.bench);
+  const cpu = {
+    server: cpuSeconds(pid) === null ? null : cpuSeconds(pid) - cpuBefore.server,
+    postgres: postgresCpuSeconds(postgresPort) - cpuBefore.postgres,
+    bench: (benchCpu.user + benchCpu.system) / 1e6,
+  };
+  return { cpu, seconds, latencies, acknowledged, counts, recoveryMs: firstOkAfterRestart !== null ? firstOkAfterRestart - restartedAt : null };
 }
 
 async function checkStored(databaseUrl, run, acknowledged) {
@@ -197,6 +233,12 @@ function report(title, result, check) {
   console.log(`  latency p50 / p95:    ${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))}  (max ${ms(Math.max(...latencies))})`);
   console.log(`  2xx / 409 / other:    ${counts.ok} / ${counts.conflict} / ${counts.other}`);
   for (const [why, count] of counts.otherReasons) console.log(`    other: ${count} x ${why}`);
+  if (result.cpu.server !== null) {
+    const perSave = (cpuSeconds) => `${((cpuSeconds * 1000) / latencies.length).toFixed(1)} ms`;
+    // A restarted cluster's processes start their counts again, so its CPU is not known for that run.
+    const postgresCpu = result.cpu.postgres >= 0 ? perSave(result.cpu.postgres) : 'n/a (restarted)';
+    console.log(`  CPU per answer:       server ${perSave(result.cpu.server)}, PostgreSQL ${postgresCpu}, this bench ${perSave(result.cpu.bench)}`);
+  }
   console.log(`  stored versions:      ${check.stored} (2xx answers ${counts.ok}); lost ${check.lost}, duplicated ${check.duplicated}, stored without a 2xx ${check.unacknowledged}`);
 }
 
@@ -209,13 +251,13 @@ try {
   for (let editor = 0; editor < EDITORS; editor++) tokens.push((await addUser(db, `editor${editor}@example.com`)).token);
   await db.end();
 
-  const flatOut = await runLoad({ run: 'flat-out', url: server.url, tokens });
+  const flatOut = await runLoad({ run: 'flat-out', url: server.url, pid: server.pid, postgresPort: postgres.port, tokens });
   report('Run 1: editors saving back to back', flatOut, await checkStored(databaseUrl, 'flat-out', flatOut.acknowledged));
 
-  const paced = await runLoad({ run: 'paced', url: server.url, tokens, rate: RATE });
+  const paced = await runLoad({ run: 'paced', url: server.url, pid: server.pid, postgresPort: postgres.port, tokens, rate: RATE });
   report(`Run 2: editors offering ${RATE} saves/s together`, paced, await checkStored(databaseUrl, 'paced', paced.acknowledged));
 
-  const restart = await runLoad({ run: 'restart', url: server.url, tokens, rate: RATE, outage: { postgres, afterMs: 1500 } });
+  const restart = await runLoad({ run: 'restart', url: server.url, pid: server.pid, postgresPort: postgres.port, tokens, rate: RATE, outage: { postgres, afterMs: 1500 } });
   report(`Run 3: run 2 with the database stopped for ${OUTAGE_MS / 1000} s in the middle (same server process)`, restart, await checkStored(databaseUrl, 'restart', restart.acknowledged));
   console.log(`  503 answers during the outage: ${restart.counts.unavailable} (each retried after ${RETRY_PAUSE_MS} ms with the same save id)`);
   console.log(`  recovery: first save acknowledged ${restart.recoveryMs === null ? 'never' : ms(restart.recoveryMs)} after the database was back`);
