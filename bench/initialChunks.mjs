@@ -1,5 +1,5 @@
 // What a renderer loads before it can run: its entry chunk and every chunk that chunk imports statically, read
-// from the Vite manifest of a build (electron.vite.config.ts writes one). Used by bench/run.mjs for the size
+// from the Vite manifest of a build (electron.vite.config.ts writes one). The same for a part loaded on demand. Used by bench/run.mjs for the size
 // figures and by tests/unit/bundleSplit.test.ts to keep CodeMirror and Slate out of the editor's start.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,10 +7,14 @@ import { gzipSync } from 'node:zlib';
 
 export const MANIFEST = '.vite/manifest.json';
 
-/** The manifest's chunks by key, and a key's chunks loaded statically (the entry first, each once). */
+/**
+ * The manifest's chunks by key, and the files of the chunks loaded with `entryKey` (an entry such as
+ * 'editor/index.html', or a part loaded on demand such as 'editor/src/json/JsonEditor.tsx'): its own first,
+ * then those it imports statically, each once.
+ */
 export function initialChunks(rendererDir, entryKey) {
   const manifest = JSON.parse(readFileSync(join(rendererDir, MANIFEST), 'utf8'));
-  if (!manifest[entryKey]?.isEntry) throw new Error(`${entryKey} is not an entry of ${join(rendererDir, MANIFEST)}`);
+  if (!manifest[entryKey]?.isEntry && !manifest[entryKey]?.isDynamicEntry) throw new Error(`${entryKey} is no entry of ${join(rendererDir, MANIFEST)}`);
   const seen = new Set();
   const visit = (key) => {
     if (seen.has(key)) return;
