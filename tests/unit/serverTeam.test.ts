@@ -142,6 +142,14 @@ describe('saving', () => {
     const badPresence = await alice().post('/presence', { pageKey: key, state: 'sleeping' });
     expect(badPresence.status).toBe(400);
     expect(badPresence.body.error.message).toMatch(/state must be "open" or "closed"/);
+    // The embedded service's limits: nesting depth and body size.
+    let deep: unknown = 'bottom';
+    for (let level = 0; level < 70; level++) deep = [deep];
+    const tooDeep = await alice().post('/saveContent', { content: { ...makePage({ key }), deep }, baseHash: null });
+    expect(tooDeep.status).toBe(400);
+    expect(tooDeep.body.error.code).toBe('too-deep');
+    const tooBig = await alice().post('/saveContent', { content: { ...makePage({ key }), padding: 'x'.repeat(21 * 1024 * 1024) }, baseHash: null });
+    expect(tooBig.status).toBe(413);
     expect((await alice().get(`/page?${keyQuery(key)}`)).status).toBe(404);
   });
 });
