@@ -5,8 +5,11 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startBrowserHost } from './browserHost';
 import { CHROMIUM_FLAGS, chromiumPath } from './chromium';
+import { quote } from '../../core/rules/quote';
+import { INSECURE_HTTP_REFUSED, serviceUrlProblem } from '../../core/rules/urlSafety';
 
 const PRODUCT_NAME = 'Storefront Studio';
+const INSECURE_SERVER = 'plain http to another machine would send the API token in clear. Use https, or pass --allow-insecure-http for a server you trust on your own network.';
 
 /** The same folder Electron's app.getPath('userData') gives, so both shells share drafts and settings. */
 function defaultDataDir(): string {
@@ -14,7 +17,6 @@ function defaultDataDir(): string {
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', PRODUCT_NAME);
   return join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), PRODUCT_NAME);
 }
-
 
 async function readToken(file: string): Promise<string> {
   const token = (await readFile(file, 'utf8').catch((error: Error) => {
@@ -33,12 +35,18 @@ async function main(): Promise<void> {
       // A team server and the file holding its API token (the Electron app keeps both in Settings).
       server: { type: 'string' },
       'token-file': { type: 'string' },
+      // Plain http to a team server on another machine sends the token in clear: only when asked for.
+      'allow-insecure-http': { type: 'boolean', default: false },
       'no-open': { type: 'boolean', default: false },
     },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got ${values.port}`);
   if (!values.server !== !values['token-file']) throw new Error('--server and --token-file go together: the team server and the file with its API token.');
+  if (values.server) {
+    const problem = serviceUrlProblem(values.server, values['allow-insecure-http']);
+    if (problem) throw new Error(`--server ${quote(values.server)}: ${problem === INSECURE_HTTP_REFUSED ? INSECURE_SERVER : problem}`);
+  }
   const teamServer = values.server && values['token-file'] ? { url: values.server, token: await readToken(values['token-file']) } : undefined;
   const host = await startBrowserHost({
     port,
