@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { EmailSchema } from '../core/schemas';
 import { describeIssues } from '../core/contract';
+import { EVENTS_CHANNEL } from './content/postgresStore';
 
 /**
  * Users and API tokens. A token is 256 random bits shown once; only its SHA-256 is stored, and a request's
@@ -71,17 +72,25 @@ export async function listUsers(db: Queryable): Promise<UserListing[]> {
   }));
 }
 
-/** Whether a token with that id existed; it no longer works from the next request on, on every server. */
+/**
+ * Whether a token with that id existed. It no longer works from the next request on, on every server, and
+ * the revocation is announced so that every server ends the event streams opened with it.
+ */
 export async function revokeToken(db: Queryable, tokenId: string): Promise<boolean> {
-  const { rowCount } = await db.query('DELETE FROM api_tokens WHERE id = $1', [tokenId.trim()]);
-  return (rowCount ?? 0) > 0;
+  const { rows } = await db.query(
+    `WITH revoked AS (DELETE FROM api_tokens WHERE id = $1 RETURNING id)
+     SELECT pg_notify('${EVENTS_CHANNEL}', json_build_object('type', 'token-revoked', 'tokenId', id)::text) FROM revoked`,
+    [tokenId.trim()],
+  );
+  return rows.length > 0;
 }
 
-/** The user a token belongs to, or null when it is unknown or revoked. */
-export async function userForToken(db: Queryable, token: string): Promise<string | null> {
+/** The user a token belongs to and the token's id, or null when it is unknown or revoked. */
+export async function userForToken(db: Queryable, token: string): Promise<{ user: string; tokenId: string } | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
-  const { rows } = await db.query<{ user_email: string }>('SELECT user_email FROM api_tokens WHERE hash = $1', [hashToken(token)]);
-  return rows[0]?.user_email ?? null;
+  const { rows } = await db.query<{ user_email: string; id: string }>('SELECT user_email, id FROM api_tokens WHERE hash = $1', [hashToken(token)]);
+  const row = rows[0];
+  return row ? { user: row.user_email, tokenId: row.id } : null;
 }
 
 export type BearerProblem = 'missing' | 'malformed';

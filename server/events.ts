@@ -19,8 +19,11 @@ export interface EventHubOptions {
 }
 
 export interface EventHub {
-  /** Turns the response into an event stream until the client leaves or the hub closes. */
-  subscribe(response: ServerResponse, first?: { event: string; data: unknown }): void;
+  /**
+   * Turns the response into an event stream until the client leaves, its token is revoked (on any server)
+   * or the hub closes.
+   */
+  subscribe(response: ServerResponse, tokenId: string, first?: { event: string; data: unknown }): void;
   /** Whether LISTEN is in place now (events are relayed). */
   listening(): boolean;
   /** Ends every stream and stops listening. */
@@ -29,26 +32,33 @@ export interface EventHub {
 
 export async function createEventHub(options: EventHubOptions): Promise<EventHub> {
   const { databaseUrl, log, heartbeatMs = 15_000, maxReconnectDelayMs = 5_000 } = options;
-  const streams = new Set<ServerResponse>();
+  /** Each open stream and the id of the token it was opened with. */
+  const streams = new Map<ServerResponse, string>();
   let client: pg.Client | null = null;
   let closed = false;
   let failures = 0;
   let reconnectTimer: NodeJS.Timeout | undefined;
 
   const broadcast = (text: string): void => {
-    for (const stream of streams) stream.write(text);
+    for (const stream of streams.keys()) stream.write(text);
   };
 
   const relay = (payload: string | undefined): void => {
     if (!payload) return;
     let type: unknown;
+    let event: { type?: unknown; tokenId?: unknown };
     try {
-      type = (JSON.parse(payload) as { type?: unknown }).type;
+      event = JSON.parse(payload) as typeof event;
+      type = event.type;
     } catch {
       log.warn({ payload: payload.slice(0, 200) }, 'events: dropped a notification that is not JSON');
       return;
     }
     if (typeof type !== 'string' || !/^[a-z-]+$/.test(type)) return;
+    if (type === 'token-revoked') {
+      for (const [stream, tokenId] of streams) if (tokenId === event.tokenId) stream.end();
+      return;
+    }
     // The payload is one line of JSON already (pg_notify text), so it goes out as one data line.
     broadcast(`event: ${type}\ndata: ${payload.replace(/\n/g, ' ')}\n\n`);
   };
@@ -112,7 +122,7 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
 
   return {
     listening: () => client !== null,
-    subscribe(response, first) {
+    subscribe(response, tokenId, first) {
       response.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
         'Cache-Control': 'no-store',
@@ -123,14 +133,14 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
       // The retry hint is what EventSource-style clients wait before reconnecting.
       response.write('retry: 2000\n\n');
       if (first) response.write(`event: ${first.event}\ndata: ${JSON.stringify(first.data)}\n\n`);
-      streams.add(response);
+      streams.set(response, tokenId);
       response.on('close', () => streams.delete(response));
     },
     async close() {
       closed = true;
       clearInterval(heartbeat);
       clearTimeout(reconnectTimer);
-      for (const stream of streams) stream.end();
+      for (const stream of streams.keys()) stream.end();
       streams.clear();
       const current = client;
       client = null;

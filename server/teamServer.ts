@@ -80,15 +80,17 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     },
   };
 
-  const authenticate = async (request: IncomingMessage): Promise<string> => {
+  /** The request's user and token id, or a 401 saying what is wrong. */
+  const identify = async (request: IncomingMessage): Promise<{ user: string; tokenId: string }> => {
     const token = bearerToken(request);
     const how = 'Send "Authorization: Bearer TOKEN" with a token from the server\'s administrator (npm run server -- user add EMAIL).';
     if (token === 'missing') throw unauthorized(`This Storefront Studio server needs an API token. ${how}`);
     if (token === 'malformed') throw unauthorized(`The Authorization header is not "Bearer TOKEN". ${how}`);
-    const user = await userForToken(db, token);
-    if (!user) throw unauthorized('This API token is not valid: it is unknown or has been revoked. Ask for a new one.');
-    return user;
+    const identity = await userForToken(db, token);
+    if (!identity) throw unauthorized('This API token is not valid: it is unknown or has been revoked. Ask for a new one.');
+    return identity;
   };
+  const authenticate = async (request: IncomingMessage): Promise<string> => (await identify(request)).user;
 
   const contentApi = createContentApi({ store, authenticate, log });
 
@@ -110,9 +112,9 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     },
     '/events': {
       GET: async (request, response) => {
-        await authenticate(request);
+        const { tokenId } = await identify(request);
         // Who is where now, so a desktop (re)connecting does not wait for the next change.
-        events.subscribe(response, { event: 'presence-snapshot', data: { presence: await currentPresence(db) } });
+        events.subscribe(response, tokenId, { event: 'presence-snapshot', data: { presence: await currentPresence(db) } });
       },
     },
   };

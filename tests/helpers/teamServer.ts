@@ -108,6 +108,9 @@ export interface EventStream {
   events: StreamEvent[];
   /** Comment lines (heartbeats) seen so far. */
   comments: number;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  isEnded(): boolean;
   /** Resolves with the first event (already seen or coming) that matches. */
   next(match: (event: StreamEvent) => boolean, timeoutMs?: number): Promise<StreamEvent>;
   close(): void;
@@ -118,9 +121,13 @@ export function openEventStream(baseUrl: string, token: string): Promise<EventSt
   return new Promise((resolve, reject) => {
     const events: StreamEvent[] = [];
     const waiters = new Set<() => void>();
+    let markEnded!: () => void;
+    let ended = false;
     const stream: EventStream = {
       events,
       comments: 0,
+      ended: new Promise<void>((resolveEnded) => (markEnded = resolveEnded)),
+      isEnded: () => ended,
       next: (match, timeoutMs = 10_000) =>
         new Promise((resolveNext, rejectNext) => {
           const check = (): boolean => {
@@ -163,6 +170,10 @@ export function openEventStream(baseUrl: string, token: string): Promise<EventSt
         for (const waiter of [...waiters]) waiter();
       });
       response.on('error', () => undefined);
+      response.on('end', () => {
+        ended = true;
+        markEnded();
+      });
       resolve(stream);
     });
     request.on('error', reject);

@@ -82,12 +82,17 @@ describe('authentication', () => {
     await expect(teamServerUser({ url: 'http://127.0.0.1:1', token: aliceToken })).rejects.toThrow(/cannot be reached/);
   });
 
-  it('stops accepting a token as soon as it is revoked', async () => {
+  it('stops accepting a token as soon as it is revoked, and ends the event streams opened with it', async () => {
     const issued = await addUser(db, 'carol@example.com');
     const carol = teamClient(server.url, issued.token);
     expect((await carol.get('/me')).status).toBe(200);
+    const carolsStream = await openEventStream(server.url, issued.token);
+    const bobsStream = await openEventStream(server.url, bobToken);
     expect(await revokeToken(db, issued.tokenId)).toBe(true);
     expect((await carol.get('/me')).status).toBe(401);
+    await expect(carolsStream.ended).resolves.toBeUndefined();
+    expect(bobsStream.isEnded()).toBe(false);
+    bobsStream.close();
     expect(await revokeToken(db, issued.tokenId)).toBe(false);
   });
 });
