@@ -272,10 +272,14 @@ function translateError(error: unknown): unknown {
   if (isDatabaseUnavailable(error)) {
     return new StoreUnavailableError('The database is not reachable; try again shortly.', { cause: error });
   }
-  // PostgreSQL text and jsonb cannot hold U+0000: 22021 (invalid byte sequence) or 22P05 (untranslatable).
+  // PostgreSQL text and jsonb hold neither U+0000 (22021 invalid byte sequence, 22P05 untranslatable) nor half
+  // of a surrogate pair, which JSON.stringify writes as a \\udXXX escape that jsonb refuses (22P02).
   const code = (error as { code?: unknown }).code;
-  if (code === '22021' || code === '22P05') {
-    return new InvalidContentError('The page holds a NUL character (\\u0000), which cannot be stored; remove it and save again.');
+  const message = error instanceof Error ? error.message : '';
+  if (code === '22021' || code === '22P05' || (code === '22P02' && /type json/.test(message))) {
+    return new InvalidContentError(
+      'The page holds text that cannot be stored: a NUL character (\\u0000) or half of a surrogate pair. Remove it and save again.',
+    );
   }
   return error;
 }

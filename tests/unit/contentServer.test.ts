@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startContentServer, type ContentServer } from '../../main/services/contentServer';
 import type { PageContent, PageKey } from '../../core/schemas';
@@ -539,6 +540,48 @@ describe('bad input', () => {
     });
     expect(status).toBe(403);
     expect((await call('/pages')).status).toBe(200);
+  });
+});
+
+describe('fuzzed requests', () => {
+  const anyJson = fc.jsonValue({ maxDepth: 6 });
+  const keyField = fc.oneof(fc.string(), fc.constantFrom('..', '../x', 'a/b', '\u0000', '__proto__', '.hidden', 'x'.repeat(300)));
+
+  it('never answer a 5xx, quote at most a short message, and write nothing for a refused save', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          anyJson,
+          fc.record({ content: anyJson, baseHash: anyJson, saveId: anyJson }, { requiredKeys: [] }),
+          fc.record({ content: fc.record({ ...Object.fromEntries(Object.keys(makePage()).map((name) => [name, anyJson])) }, { requiredKeys: [] }) }),
+          fc.record({ field: fc.constantFrom('fascia', 'page', 'source', 'country', 'platform'), value: keyField }).map(({ field, value }) => ({
+            content: { ...makePage(), [field]: value },
+          })),
+        ),
+        async (body) => {
+          const filesBefore = await readdir(dataDir, { recursive: true });
+          const answer = await post('/saveContent', body);
+          expect(answer.status).toBeLessThan(500);
+          if (answer.status >= 400) {
+            expect(answer.body.error.message.length).toBeLessThan(2000);
+            expect(await readdir(dataDir, { recursive: true })).toEqual(filesBefore);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('never answer a read with a 5xx, whatever the query', async () => {
+    const params = fc.dictionary(fc.constantFrom('fascia', 'page', 'source', 'country', 'platform', 'version', 'limit', 'offset', 'text'), keyField);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('/page', '/versions', '/version', '/pages'), params, async (route, query) => {
+        const answer = await call(`${route}?${new URLSearchParams(query)}`);
+        expect(answer.status).toBeLessThan(500);
+        if (answer.status >= 400) expect(answer.body.error.message.length).toBeLessThan(2000);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
 

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError, createContentApi, sendError, type ApiLog } from '../../server/content/api';
@@ -270,6 +271,26 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
           expect(answer.body.error.message.length, bad).toBeLessThan(400);
         }
       });
+    });
+
+    it('never answers a 5xx for a fuzzed save, and stores nothing for a refused one', async () => {
+      const text = fc.string({ unit: 'binary', maxLength: 40 });
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            field: fc.constantFrom('page', 'category', 'commitMessage', 'customStyles', 'author', 'hash'),
+            value: fc.oneof(text, fc.constantFrom('\u0000', '\ud800', 'a\udfff', '\\u0000')),
+            title: text,
+          }),
+          async ({ field, value, title }) => {
+            const before = await versionNumbers();
+            const answer = await post('/saveContent', { content: { ...makePage({ title }), [field]: value } });
+            expect(answer.status).toBeLessThan(500);
+            if (answer.status >= 400) expect(await versionNumbers()).toEqual(before);
+          },
+        ),
+        { numRuns: 60 },
+      );
     });
 
     describe('with authentication', () => {
