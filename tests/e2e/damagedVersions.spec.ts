@@ -32,7 +32,7 @@ function versionFile(dataDir: string, name: string): string {
   return join(dataDir, 'content', found);
 }
 
-test('a damaged newest version: the page opens at the newest good one, History says which was skipped, the next save numbers after it', async ({ page, host }) => {
+test('a damaged newest version: the page opens at the newest good one, History and the countries picker say which was skipped, the next save numbers after it', async ({ page, host }) => {
   await createPage(page, host, 'damaged page');
   await addComponent(page, 'Main Banner');
   await setBannerTitle(page, 'Good title');
@@ -65,5 +65,17 @@ test('a damaged newest version: the page opens at the newest good one, History s
   await setBannerTitle(page, 'New title');
   await saveContent(page, 'After the damage');
   expect(readFileSync(damagedPath, 'utf8')).toBe(damagedText);
-  expect(readFileSync(versionFile(host.dataDir, 'v000003.json'), 'utf8')).toContain('New title');
+  const newestPath = versionFile(host.dataDir, 'v000003.json');
+  expect(readFileSync(newestPath, 'utf8')).toContain('New title');
+
+  // Opening in several countries says it too, naming the country.
+  writeFileSync(newestPath, 'not json');
+  await page.getByRole('button', { name: 'Open damaged-page in countries (' }).click();
+  const picker = page.getByRole('dialog', { name: 'Open in countries' });
+  await picker.getByRole('checkbox', { name: 'Germany', exact: true }).check();
+  await picker.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(
+    page.getByText('Versions 2 and 3 of damaged-page (United Kingdom) are damaged and were skipped; the newest readable version is used.'),
+  ).toBeVisible();
+  await expect(page.getByText('Primary', { exact: true })).toBeVisible();
 });

@@ -1,8 +1,10 @@
 import { countryName, type CountryCode } from '../../../../core/countries';
 import { pickCountriesError } from '../../../../core/rules/multiCountry';
+import { describeSkippedVersions } from '../../../../core/rules/skippedVersions';
 import type { PageKey } from '../../../../core/schemas';
 import { call, errorMessage } from '../api';
 import { countriesPath, editorPath, navigate } from '../router';
+import { toast } from '../state/toasts';
 
 /**
  * Opens the page `key` (its country is ignored) in the primary country and the others: a draft for each country
@@ -23,7 +25,9 @@ export async function openInCountries(
 
   const openDraft = async (country: CountryCode): Promise<string> => {
     try {
-      const { draft } = await call('openPage', { key: { ...key, country }, category });
+      const { draft, skippedVersions } = await call('openPage', { key: { ...key, country }, category });
+      const skipped = describeSkippedVersions(`${key.page} (${countryName(country)})`, skippedVersions ?? []);
+      if (skipped) toast(skipped, 'error');
       return draft.bookmark;
     } catch (error) {
       throw new Error(`Could not open ${key.page} for ${countryName(country)}: ${errorMessage(error)}`, { cause: error });
