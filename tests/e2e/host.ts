@@ -3,6 +3,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ServiceChannel } from '../../core/channels';
+import type { Input, Output } from '../../core/contract';
+import { unwrapResult, type Result } from '../../core/result';
+import type { Component } from '../../core/schemas';
 
 export interface Host {
   url: string;
@@ -19,62 +23,54 @@ async function startHostProcess(dataDir: string, user?: string, extraArgs: strin
   if (user) args.push('--user', user);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The host did not start: ${output}`)), 20_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Storefront Studio running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) {
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`The host did not start: ${output}`)), 20_000);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /Storefront Studio running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      child.once('exit', (code) => {
         clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`The host exited with ${code}: ${output}`)));
-  });
-  return { url, child };
+        reject(new Error(`The host exited with ${code}: ${output}`));
+      });
+    });
+    return { url, child };
+  } catch (error) {
+    // A host that was slow to start is still running: stop it, or it outlives the test run.
+    await stop(child);
+    throw error;
+  }
 }
 
 async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
 }
 
-export const test = base.extend<{ host: Host; signedOutHost: Host }>({
-  // Playwright requires the destructuring pattern even when a fixture uses no other fixture.
-  // eslint-disable-next-line no-empty-pattern
-  host: async ({}, use) => {
-    await use(...(await hostFixture(E2E_USER)));
-  },
-  // eslint-disable-next-line no-empty-pattern
-  signedOutHost: async ({}, use) => {
-    await use(...(await hostFixture()));
-  },
-});
-
-/**
- * A host saving to a team server with an API token (--server URL --token-file FILE), as an editor's desktop
- * signed in to the team's server; stopped after the test like the fixtures.
- */
-export async function startTeamHost(serverUrl: string, token: string): Promise<Host> {
-  const tokenDir = mkdtempSync(join(tmpdir(), 'studio-e2e-token-'));
-  const tokenFile = join(tokenDir, 'token');
-  writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 });
-  const [host] = await hostFixture(undefined, ['--server', serverUrl, '--token-file', tokenFile]);
-  const cleanup = cleanups.get(host)!;
-  cleanups.set(host, async () => {
-    await cleanup();
-    rmSync(tokenDir, { recursive: true, force: true });
-  });
-  return host;
+/** A started host and how to stop it and remove what it wrote. */
+interface RunningHost {
+  host: Host;
+  stop(): Promise<void>;
 }
 
-async function hostFixture(user?: string, extraArgs: string[] = []): Promise<[Host]> {
+async function launchHost(user?: string, extraArgs: string[] = []): Promise<RunningHost> {
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
-  let running = await startHostProcess(dataDir, user, extraArgs);
+  let running: { url: string; child: ChildProcess };
+  try {
+    running = await startHostProcess(dataDir, user, extraArgs);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const host: Host = {
     get url() {
       return running.url;
@@ -85,20 +81,100 @@ async function hostFixture(user?: string, extraArgs: string[] = []): Promise<[Ho
       running = await startHostProcess(dataDir, undefined, extraArgs);
     },
   };
-  cleanups.set(host, async () => {
-    await stop(running.child);
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  return [host];
+  return {
+    host,
+    stop: async () => {
+      await stop(running.child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
-const cleanups = new Map<Host, () => Promise<void>>();
-base.afterEach(async () => {
-  for (const [host, cleanup] of cleanups) {
-    cleanups.delete(host);
-    await cleanup();
+/**
+ * A host saving to a team server with an API token (--server URL --token-file FILE), as an editor's desktop
+ * signed in to the team's server.
+ */
+async function launchTeamHost(serverUrl: string, token: string): Promise<RunningHost> {
+  const tokenDir = mkdtempSync(join(tmpdir(), 'studio-e2e-token-'));
+  const tokenFile = join(tokenDir, 'token');
+  writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 });
+  try {
+    const running = await launchHost(undefined, ['--server', serverUrl, '--token-file', tokenFile]);
+    return {
+      host: running.host,
+      stop: async () => {
+        await running.stop();
+        rmSync(tokenDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(tokenDir, { recursive: true, force: true });
+    throw error;
   }
+}
+
+/**
+ * Every host is stopped by the fixture that started it, after the test. (A module-level afterEach would not
+ * do: Playwright loads this module once per worker, so the hook applied only to the first spec file a worker
+ * ran, and hosts of later files were left running.)
+ */
+export const test = base.extend<{
+  host: Host;
+  signedOutHost: Host;
+  /** Starts a host on a team server with a token (see launchTeamHost); every one is stopped after the test. */
+  startTeamHost: (serverUrl: string, token: string) => Promise<Host>;
+}>({
+  // Playwright requires the destructuring pattern even when a fixture uses no other fixture.
+  // eslint-disable-next-line no-empty-pattern
+  host: async ({}, use) => {
+    const running = await launchHost(E2E_USER);
+    await use(running.host);
+    await running.stop();
+  },
+  // eslint-disable-next-line no-empty-pattern
+  signedOutHost: async ({}, use) => {
+    const running = await launchHost();
+    await use(running.host);
+    await running.stop();
+  },
+  // eslint-disable-next-line no-empty-pattern
+  startTeamHost: async ({}, use) => {
+    const started: RunningHost[] = [];
+    await use(async (serverUrl, token) => {
+      const running = await launchTeamHost(serverUrl, token);
+      started.push(running);
+      return running.host;
+    });
+    await Promise.all(started.map((running) => running.stop()));
+  },
 });
+
+/** Calls a channel of the host's API as the editor page does: POST /api/<channel> from the editor's origin. */
+export async function callApi<C extends ServiceChannel>(host: Host, channel: C, input: Input<C>): Promise<Output<C>> {
+  const response = await fetch(`${host.url}/api/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: host.url },
+    body: JSON.stringify(input),
+  });
+  return unwrapResult((await response.json()) as Result<Output<C>>);
+}
+
+/**
+ * Gives a page (site_jd, gb) these components as its draft through the API, as a page restored from a draft
+ * would come: a fast way to a big page, where adding each through the dialog would take minutes.
+ */
+export async function seedDraft(host: Host, pageName: string, components: Component[]): Promise<void> {
+  const key = { fascia: 'site_jd', country: 'gb', page: pageName, source: 'content-editor', platform: 'web' } as const;
+  const { draft } = await callApi(host, 'openPage', { key });
+  await callApi(host, 'saveDraft', { draft: { ...draft, components } });
+}
+
+/** Opens a page from the dashboard (its "Open page (fascia country)" button) and waits for the editor. */
+export async function openFromDashboard(page: Page, host: Host, pageName: string): Promise<void> {
+  await page.goto(host.url);
+  await page.getByRole('button', { name: `Open ${pageName} (` }).click();
+  await expect(page.getByRole('button', { name: 'Add Component' })).toBeVisible();
+}
 
 export { expect };
 
@@ -120,6 +196,18 @@ export async function addComponent(page: Page, name: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Add a Component' });
   await dialog.getByRole('button', { name: `Add ${name}`, exact: true }).click();
   await expect(dialog).toBeHidden();
+}
+
+/**
+ * Picks a row up by its drag handle with Space, as a keyboard user does. dnd-kit's keyboard sensor starts
+ * listening for the arrows in a timer it queues on pick-up, so an arrow pressed at once is lost on a busy
+ * machine: this waits until a timer queued after that one has run.
+ */
+export async function pickUpRow(page: Page, rowName: string): Promise<void> {
+  await page.getByRole('button', { name: `Reorder ${rowName}` }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.locator('.component-row.dragging')).toHaveCount(1);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
 }
 
 /** The titles of the component rows, in order. */

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
 import { addUserWithServerCli, killServerProcesses, serve } from '../helpers/teamServer';
-import { test, expect, preview, createPage, addComponent, startTeamHost } from './host';
+import { test, expect, preview, createPage, addComponent } from './host';
 
 /**
  * Two editors on two desktops (browser hosts started with --server/--token-file), one team server on a real
@@ -48,7 +48,7 @@ async function saveContent(page: Page, message: string): Promise<Locator> {
   return dialog;
 }
 
-test('two editors on one team server: the second sees the first\'s page, saves over a stale base and gets the conflict', async ({ browser }) => {
+test('two editors on one team server: the second sees the first\'s page, saves over a stale base and gets the conflict', async ({ browser, startTeamHost }) => {
   const hostA = await startTeamHost(team.url, tokens[EDITOR_A]!);
   const hostB = await startTeamHost(team.url, tokens[EDITOR_B]!);
   const editorA = await (await browser.newContext()).newPage();
