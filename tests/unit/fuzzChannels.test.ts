@@ -52,7 +52,7 @@ interface Check {
 const defOf = (schema: unknown): SchemaDef => (schema as { _zod: { def: SchemaDef } })._zod.def;
 const checksOf = (def: SchemaDef): Check[] => ((def.checks as { _zod: { def: Check } }[] | undefined) ?? []).map((check) => check._zod.def);
 
-/** A simple value a schema accepts, optional fields included (so they are fuzzed too): empty lists, the lowest number allowed. */
+/** A simple value a schema accepts, optional fields included (so they are fuzzed too): lists of one, the lowest number allowed. */
 function sampleOf(schema: unknown): unknown {
   const def = defOf(schema);
   switch (def.type) {
@@ -83,7 +83,7 @@ function sampleOf(schema: unknown): unknown {
     case 'pipe':
       return sampleOf(def.in);
     case 'array':
-      return [];
+      return [sampleOf(def.element)];
     case 'record':
       return {};
     case 'union':
@@ -160,12 +160,12 @@ const hostileValue = fc.oneof(
 
 type Path = readonly string[];
 
-/** Every path into nested objects of a value (arrays are leaves: the samples' lists are empty). */
+/** Every path into the nested objects and lists of a value; `objects` are where an extra field can go. */
 function pathsOf(value: unknown, prefix: Path = []): { all: Path[]; objects: Path[]; strings: Path[] } {
   const found = { all: [] as Path[], objects: [] as Path[], strings: [] as Path[] };
   if (typeof value === 'string') found.strings.push(prefix);
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return found;
-  found.objects.push(prefix);
+  if (value === null || typeof value !== 'object') return found;
+  if (!Array.isArray(value)) found.objects.push(prefix);
   for (const [key, child] of Object.entries(value)) {
     const inner = pathsOf(child, [...prefix, key]);
     found.all.push([...prefix, key], ...inner.all);
