@@ -211,6 +211,12 @@ export function requestUrl(request: IncomingMessage): URL {
 
 /** Answers an error: HttpError and the store's errors as they say, anything else as a logged 500. */
 export function sendError(response: ServerResponse, error: unknown, log: ApiLog = consoleLog): void {
+  if (response.headersSent) {
+    // Too late for an error answer: cut the connection so the client sees a failure, not a short body.
+    log.error({ err: error }, 'failure after the answer began');
+    response.destroy();
+    return;
+  }
   const http = toHttpError(error);
   if (!http) {
     log.error({ err: error }, 'unexpected failure');
