@@ -119,7 +119,9 @@ function Loading({ what, layout, notes }: { what: string; layout: LazyPartLayout
 function Arrived({ container, notes, takeFocus }: { container: RefObject<HTMLDivElement | null>; notes: RefObject<FocusNotes>; takeFocus: boolean }) {
   useEffect(() => {
     const { waited, interacted, retried } = notes.current;
-    const focusWasLost = document.activeElement === null || document.activeElement === document.body;
+    // Retry's button is gone: focus fell to the page, or a dialog around the part took it back.
+    const active = document.activeElement;
+    const focusWasLost = active === null || active === document.body || (container.current !== null && active.contains(container.current));
     if (retried ? focusWasLost : takeFocus && waited && !interacted) focusFirstControl(container.current);
     notes.current = { waited: false, interacted: false, retried: false };
   }, [container, notes, takeFocus]);
