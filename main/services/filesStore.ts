@@ -1,5 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative, resolve, sep, isAbsolute } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { link, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve, sep, isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
 import { parseJsonWithLimits } from '../../core/rules/jsonLimits';
@@ -35,6 +36,8 @@ const STATUS = 'uat';
 const VERSION_FILE = /^v(\d{6,})\.json$/;
 /** Bounds the files read at once when listing, well below the default open-file limit of macOS (256). */
 const LISTING_CONCURRENCY = 16;
+/** Tries at a version number before a save gives up when other processes keep taking them first. */
+const MAX_SAVE_ATTEMPTS = 10;
 
 const StoredVersionSchema = z.object({
   version: z.number().int().positive(),
@@ -144,30 +147,38 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
   }
 
   async function save(input: SaveInput) {
-    const { content, kind, baseHash, saveId } = input;
-    const key = keyOf(content);
-    const folder = pageFolder(key);
+    const folder = pageFolder(keyOf(input.content));
     return enqueue(folder, async () => {
-      const numbers = await versionNumbers(folder);
-      if (saveId !== undefined) {
-        const earlier = await savedBefore(folder, numbers, saveId);
-        if (earlier) {
-          const { summary } = earlier;
-          if (summary.hash !== content.hash || summary.kind !== kind) throw new SaveIdReusedError(saveId, summary.version);
-          return { version: summary, repeated: true };
-        }
+      // Another process on the same folder may take the number between reading and writing; then the save is
+      // decided again against what it wrote.
+      for (let attempt = 1; ; attempt++) {
+        const result = await saveOnce(folder, input, await versionNumbers(folder));
+        if (result !== 'number-taken') return result;
+        if (attempt === MAX_SAVE_ATTEMPTS) throw new Error(`Version numbers of ${folder} kept being taken by another process.`);
       }
-      if (baseHash !== undefined) {
-        const current = await newestContent(folder, numbers);
-        const conflict = conflictOf(key, baseHash, current.meta?.summary ?? null);
-        if (conflict) throw conflict;
-      }
-      // After the newest file, damaged or not: a damaged file keeps its number and is never written over.
-      const version = (numbers[0] ?? 0) + 1;
-      const stored: StoredVersion = saveId === undefined ? { version, kind, content } : { version, kind, content, saveId };
-      await writeFileAtomic(join(folder, versionFileName(version)), JSON.stringify(stored));
-      return { version: versionSummary(stored), repeated: false };
     });
+  }
+
+  async function saveOnce(folder: string, input: SaveInput, numbers: readonly number[]) {
+    const { content, kind, baseHash, saveId } = input;
+    if (saveId !== undefined) {
+      const earlier = await savedBefore(folder, numbers, saveId);
+      if (earlier) {
+        const { summary } = earlier;
+        if (summary.hash !== content.hash || summary.kind !== kind) throw new SaveIdReusedError(saveId, summary.version);
+        return { version: summary, repeated: true };
+      }
+    }
+    if (baseHash !== undefined) {
+      const current = await newestContent(folder, numbers);
+      const conflict = conflictOf(keyOf(content), baseHash, current.meta?.summary ?? null);
+      if (conflict) throw conflict;
+    }
+    // After the newest file, damaged or not: a damaged file keeps its number and is never written over.
+    const version = (numbers[0] ?? 0) + 1;
+    const stored: StoredVersion = saveId === undefined ? { version, kind, content } : { version, kind, content, saveId };
+    if (!(await createFileOnce(join(folder, versionFileName(version)), JSON.stringify(stored)))) return 'number-taken';
+    return { version: versionSummary(stored), repeated: false };
   }
 
   async function latestStored(folder: string, numbers: readonly number[]): Promise<LatestResult> {
@@ -287,6 +298,42 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, map: (item: 
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
+}
+
+/**
+ * Writes a new file whole and durably, never over an existing one: the text is written atomically to a
+ * temporary name, then linked to its own name, which fails if that name exists. False when it existed.
+ */
+async function createFileOnce(path: string, text: string): Promise<boolean> {
+  // Named like every temporary file (.*.tmp), so a crash between the two steps leaves one the start-up cleans.
+  const pending = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  await writeFileAtomic(pending, text);
+  try {
+    await link(pending, path);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (!HARD_LINKS_UNSUPPORTED.has(code ?? '')) throw error;
+    // A file system without hard links (FAT, some network shares): exclusive within this process only.
+    if (await exists(path)) return false;
+    await rename(pending, path);
+    return true;
+  } finally {
+    await rm(pending, { force: true });
+  }
+}
+
+const HARD_LINKS_UNSUPPORTED = new Set(['EPERM', 'ENOTSUP', 'ENOSYS', 'EOPNOTSUPP']);
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch (error) {
+    if (isMissingFileError(error)) return false;
+    throw error;
+  }
 }
 
 function versionFileName(version: number): string {

@@ -594,3 +594,31 @@ describe('lifecycle', () => {
     await expect(fetch(`${other.url}/pages`)).rejects.toThrow();
   });
 });
+
+describe('two services on one data folder', () => {
+  it('never write two saves over one version number, and decide conflicts against what the other wrote', async () => {
+    const other = await startContentServer({ dataDir });
+    try {
+      const first = makePage({ title: 'One' });
+      await post('/saveContent', { content: first });
+      const postTo = (url: string, body: unknown) =>
+        fetch(`${url}/saveContent`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const answers = await Promise.all(
+        Array.from({ length: 16 }, (_, index) => postTo(index % 2 ? other.url : server.url, { content: makePage({ title: `T${index}` }) })),
+      );
+      const versions = await Promise.all(answers.map(async (answer) => ((await answer.json()) as { version: { version: number } }).version.version));
+      expect(versions.sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, index) => index + 2));
+      expect((await readdir(homeFolder())).filter((name) => name.endsWith('.json'))).toHaveLength(17);
+
+      const latest = (await call(`/page?${query(HOME_KEY)}`)).body.content;
+      const onBoth = await Promise.all([
+        postTo(server.url, { content: makePage({ title: 'A' }), baseHash: latest.hash }),
+        postTo(other.url, { content: makePage({ title: 'B' }), baseHash: latest.hash }),
+      ]);
+      expect(onBoth.map((answer) => answer.status).sort()).toEqual([201, 409]);
+      expect((await readdir(homeFolder())).filter((name) => name.startsWith('.'))).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});
