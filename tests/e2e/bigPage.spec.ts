@@ -1,23 +1,20 @@
-import { test, expect, preview } from './host';
+import { test, expect, preview, seedDraft, openFromDashboard } from './host';
 
 const SIZE = 200;
 const idOf = (i: number) => `MainBanner${String(i).padStart(10, '0')}`;
 
 test('a big page mounts its rows as they come into view; a block far down opens its row', async ({ page, host }) => {
-  await page.goto(host.url);
   // A saved draft of SIZE banners, as a long page would come from the content service.
-  await page.evaluate(
-    async ({ ids }) => {
-      const key = { fascia: 'site_jd', country: 'gb', page: 'long-page', source: 'content-editor', platform: 'web' } as const;
-      const opened = await window.studio.openPage({ key });
-      if (!opened.ok) throw new Error(opened.error.message);
-      const components = ids.map((id, i) => ({ _component: 'MainBanner', _identifier: id, name: `Banner ${i + 1}`, hidden: false, classes: [], content: { title: `Title ${i + 1}` } }));
-      await window.studio.saveDraft({ draft: { ...opened.value.draft, components } });
-    },
-    { ids: Array.from({ length: SIZE }, (_, i) => idOf(i)) },
-  );
-  await page.reload();
-  await page.getByRole('button', { name: /^Open long-page \(/ }).click();
+  const components = Array.from({ length: SIZE }, (_, i) => ({
+    _component: 'MainBanner',
+    _identifier: idOf(i),
+    name: `Banner ${i + 1}`,
+    hidden: false,
+    classes: [],
+    content: { title: `Title ${i + 1}` },
+  }));
+  await seedDraft(host, 'long-page', components);
+  await openFromDashboard(page, host, 'long-page');
 
   // Every block is in the preview; the list starts with the rows in view, the rest stand in by height.
   await expect(preview(page).locator('.block')).toHaveCount(SIZE);

@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { CATALOGUE } from '../../core/catalogue';
-import { test, expect, preview, createPage, rowTitles } from './host';
+import { componentFromTemplate } from '../../core/rules/components';
+import type { Component } from '../../core/schemas';
+import { test, expect, preview, createPage, rowTitles, seedDraft, openFromDashboard } from './host';
 
 const REPORTS = 'reports/screenshots';
 
@@ -35,45 +37,91 @@ async function expectEveryBlockRenders(page: Page) {
   expect(empty).toEqual([]);
 }
 
-test('every catalogue template renders in the preview at desktop and mobile widths', async ({ page, host }) => {
-  test.setTimeout(180_000);
-  mkdirSync(REPORTS, { recursive: true });
-  await createPage(page, host, 'all components');
-  for (const template of CATALOGUE) {
-    await page.getByRole('button', { name: 'Add Component' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add a Component' });
-    await dialog.getByLabel('Search all components').fill(template.name);
-    await dialog.getByRole('button', { name: `Add ${template.name}`, exact: true }).click();
-    await expect(dialog).toBeHidden();
+/** The whole catalogue as one page, each component made from its template as the Add a Component dialog makes it. */
+function everyTemplate(): Component[] {
+  const components: Component[] = [];
+  for (const template of CATALOGUE) components.push(componentFromTemplate(template, components.map((c) => c.name)));
+  return components;
+}
+
+/**
+ * Runs in the preview: resolves once every image in view has loaded or failed, after scrolling to each block in
+ * turn when asked (lazy images load only when near the view). What is in view is asked of an
+ * IntersectionObserver, as the browser decides which lazy images to load the same way.
+ */
+async function loadImagesInView(blockByBlock: boolean): Promise<void> {
+  const imagesInViewSettled = async (): Promise<void> => {
+    const images = [...document.querySelectorAll('img')];
+    if (images.length === 0) return;
+    const inView = await new Promise<HTMLImageElement[]>((resolve) => {
+      const observer = new IntersectionObserver((entries) => {
+        observer.disconnect();
+        resolve(entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target as HTMLImageElement));
+      });
+      for (const image of images) observer.observe(image);
+    });
+    const pending = inView.filter((image) => !image.complete);
+    await Promise.all(pending.map((image) => new Promise((settled) => ['load', 'error'].forEach((event) => image.addEventListener(event, settled, { once: true })))));
+  };
+  if (!blockByBlock) return imagesInViewSettled();
+  for (const block of document.querySelectorAll('.block')) {
+    block.scrollIntoView();
+    await imagesInViewSettled();
   }
-  await expect.poll(async () => (await rowTitles(page)).length).toBe(44);
-  await page.locator('.component-row.open .row-title').click(); // close the last row
+  window.scrollTo(0, 0);
+}
 
-  const frame = preview(page);
-  // _index is the type name plus a running count per type; the first block loads eagerly.
-  await expect(frame.locator('[data-component="MainBanner"]')).toHaveAttribute('data-index', 'MainBanner1');
-  await expect(frame.locator('[data-lazy-loaded="true"]')).toHaveCount(1);
-  await expect(frame.locator('.block').first()).toHaveAttribute('data-channel', 'responsive');
+for (const width of ['Desktop', 'Mobile'] as const) {
+  test(`every catalogue template renders in the preview at ${width.toLowerCase()} width`, async ({ page, host }) => {
+    mkdirSync(REPORTS, { recursive: true });
+    // Through the API: adding 44 components one by one through the dialog took minutes (the dialog has its own test).
+    await seedDraft(host, 'all-components', everyTemplate());
+    await openFromDashboard(page, host, 'all-components');
+    await expect.poll(async () => (await rowTitles(page)).length).toBe(CATALOGUE.length);
 
-  for (const width of ['Desktop', 'Mobile'] as const) {
+    const frame = preview(page);
+    // _index is the type name plus a running count per type; the first block loads eagerly.
+    await expect(frame.locator('[data-component="MainBanner"]')).toHaveAttribute('data-index', 'MainBanner1');
+    await expect(frame.locator('[data-lazy-loaded="true"]')).toHaveCount(1);
+    await expect(frame.locator('.block').first()).toHaveAttribute('data-channel', 'responsive');
+
     await setWidth(page, width);
     await expectEveryBlockRenders(page);
     // The whole page, scrolled block by block so lazy images load, then captured in full.
     const previewFrame = page.frames().find((f) => f.url().includes('/preview/'))!;
-    await previewFrame.evaluate(async () => {
-      for (const block of document.querySelectorAll('.block')) {
-        block.scrollIntoView();
-        await new Promise((resolve) => setTimeout(resolve, 30));
-      }
-      window.scrollTo(0, 0);
-    });
+    await previewFrame.evaluate(loadImagesInView, true);
     // A window tall enough for the whole page, so one capture of the preview holds every block.
     const height = await previewFrame.evaluate(() => document.documentElement.scrollHeight);
+    const shownHeight = () => previewFrame.evaluate(() => window.innerHeight);
+    const before = await shownHeight();
     await page.setViewportSize({ width: 1800, height: Math.min(height + 120, 16_000) });
-    await page.waitForTimeout(600);
+    await expect.poll(shownHeight).toBeGreaterThan(before);
+    await previewFrame.evaluate(loadImagesInView, false);
     await page.locator('iframe[title="Live preview"]').screenshot({ path: `${REPORTS}/all-components-${width.toLowerCase()}.png` });
     await page.setViewportSize({ width: 1400, height: 900 });
+  });
+}
+
+test('the Add a Component dialog lists every template and adds the ones found by search', async ({ page, host }) => {
+  await createPage(page, host, 'dialog');
+  await page.getByRole('button', { name: 'Add Component' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a Component' });
+  await expect(dialog.getByRole('list', { name: 'All components' }).locator('.catalogue-item')).toHaveText(CATALOGUE.map((template) => template.name));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The first, a middle and the last template, each found by its name.
+  const templates = [CATALOGUE[0]!, CATALOGUE[Math.floor(CATALOGUE.length / 2)]!, CATALOGUE.at(-1)!];
+  for (const template of templates) {
+    await page.getByRole('button', { name: 'Add Component' }).click();
+    await dialog.getByLabel('Search all components').fill(template.name);
+    await dialog.getByRole('button', { name: `Add ${template.name}`, exact: true }).click();
+    await expect(dialog).toBeHidden();
   }
+  await expect.poll(() => rowTitles(page)).toEqual(templates.map((template) => template.name));
+  await expect
+    .poll(() => preview(page).locator('.block').evaluateAll((blocks) => blocks.map((block) => block.getAttribute('data-component'))))
+    .toEqual(templates.map((template) => template.data._component));
 });
 
 test('carousels show the configured number of slides at each breakpoint', async ({ page, host }) => {

@@ -1,4 +1,5 @@
-import { test, expect, preview, createPage, addComponent, rowTitles, editorText, mod } from './host';
+import { TYPING_PAUSE_MS } from '../../renderer/editor/src/state/history';
+import { test, expect, preview, createPage, addComponent, pickUpRow, rowTitles, editorText, mod } from './host';
 
 test('the rich-text toolbar inserts each kind of markup, refusing incomplete input, and the preview follows', async ({ page, host }) => {
   await createPage(page, host, 'rich text');
@@ -87,6 +88,8 @@ test('both JSON editors refuse broken input without changing anything, and apply
 });
 
 test('undo and redo a sequence of edits, from the keyboard and the toolbar', async ({ page, host }) => {
+  // The page's clock runs as usual, but the typing pause is made by moving it on rather than by waiting.
+  await page.clock.install();
   await createPage(page, host, 'undo redo');
   await addComponent(page, 'Main Banner');
   await addComponent(page, 'Custom HTML');
@@ -97,7 +100,7 @@ test('undo and redo a sequence of edits, from the keyboard and the toolbar', asy
   const title = page.getByRole('textbox', { name: 'Title', exact: true });
   await title.fill('First edit');
   await expect(heading).toHaveText('First edit');
-  await page.waitForTimeout(900); // a pause ends the typing step
+  await page.clock.fastForward(TYPING_PAUSE_MS); // a pause ends the typing step
   await title.press('End');
   await title.pressSequentially(' and more');
   await expect(heading).toHaveText('First edit and more');
@@ -145,9 +148,7 @@ test('an editor works the list with the keyboard only', async ({ page, host }) =
   await expect(preview(page).locator('[data-component="CustomHTML"]')).toHaveCount(2);
 
   // The drag handle with Space, arrows, Space.
-  await page.getByRole('button', { name: 'Reorder Spot Carousel' }).focus();
-  await page.keyboard.press('Space');
-  await expect(page.locator('.component-row.dragging')).toHaveCount(1);
+  await pickUpRow(page, 'Spot Carousel');
   await page.keyboard.press('ArrowUp');
   await expect(page.getByText('Spot Carousel is over position 3.')).toBeAttached();
   await page.keyboard.press('ArrowUp');

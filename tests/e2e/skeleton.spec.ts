@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect, preview, createPage, addComponent, rowTitles, E2E_USER } from './host';
+import { test, expect, preview, createPage, addComponent, pickUpRow, rowTitles, E2E_USER } from './host';
 
 test('an editor creates a page, edits it with a live preview and saves it to UAT', async ({ page, host }) => {
   await createPage(page, host, 'Summer Sale!! 2026');
@@ -33,9 +33,7 @@ test('an editor creates a page, edits it with a live preview and saves it to UAT
   // Reorder by keyboard with dnd-kit: focus the handle, Space, ArrowUp, Space.
   await addComponent(page, 'Custom HTML');
   await expect.poll(() => rowTitles(page)).toEqual(['Hero', 'Custom HTML']);
-  await page.getByRole('button', { name: 'Reorder Custom HTML' }).focus();
-  await page.keyboard.press('Space');
-  await expect(page.locator('.component-row.dragging')).toHaveCount(1);
+  await pickUpRow(page, 'Custom HTML');
   await page.keyboard.press('ArrowUp');
   await expect(page.getByText('Custom HTML is over position 1.')).toBeAttached();
   await page.keyboard.press('Space');
