@@ -13,10 +13,10 @@ export const PREVIEW_PATH = '/preview/index.html';
  * sandboxed without same-origin (so nothing in it can reach this window) is laid over the preview area.
  *
  * The preview's own origin is opaque ("null") and its window stays the same object whatever document it
- * shows, so neither identifies the preview document. Instead the editor starts every load of the frame
- * itself, with a fresh token in the URL, and hands that document a MessagePort; the preview's bridge answers
- * on it with the token it was loaded with. Only a port so confirmed carries commands and events: window
- * messages are never listened to. A load the editor did not start is the preview leaving its document: no
+ * shows, so neither identifies the preview document. Instead the editor loads the preview with a fresh token
+ * in the URL, and hands each document that loads a MessagePort; the preview's bridge answers on it with the
+ * token it was loaded with. Only a port so confirmed carries commands and events: window messages are never
+ * listened to. A load after that (or a document that cannot answer) is the preview leaving its document: no
  * port for it, and while links are inactive it is put back and the editor told (previewReturned).
  * Navigation the preview asks for is decided here, by core/rules/navigation.ts, as Electron's will-navigate.
  * Events are rate-limited per type (core/rules/messageBudget.ts); the editor parses each with its schema.
@@ -39,21 +39,21 @@ export function editorBridgeScript(): string {
   const MAX_QUEUED_COMMANDS = 5000;
   // How long focus that entered the preview waits for the preview to report the pointer action behind it.
   const ACTIVATION_WAIT_MS = 300;
-  const CONFIRM_WAIT_MS = 5000;
+  const CONFIRM_WAIT_MS = 10_000;
   // A keystroke in the editor this recent means the editor is being typed in.
   const TYPING_MS = 1000;
   const listeners = new Set();
   let frame = null;
   let connection = null;
-  // The load the editor started and waits for: 'preview' (its document) or 'link' (a link it allowed).
-  let expectedLoad = null;
+  // The editor itself sent the frame to a link it allowed; the load that follows is that page's.
+  let followingLink = false;
   let linksActive = false;
 
   const deliver = (event) => {
     for (const listener of listeners) listener(event);
   };
-  const receive = (own, message) => {
-    if (connection !== own || !message || typeof message !== 'object') return;
+  const receive = (own, port, message) => {
+    if (connection !== own || own.port !== port || !message || typeof message !== 'object') return;
     if (!own.confirmed) {
       if (message.kind !== 'hello' || message.token !== own.token) return;
       own.confirmed = true;
@@ -71,17 +71,31 @@ export function editorBridgeScript(): string {
     if (spent.verdict === 'accept' && type !== 'malformed') deliver(event);
   };
   const disconnect = () => {
-    connection?.port.close();
+    connection?.port?.close();
+    clearTimeout(connection?.confirmTimer);
     connection = null;
   };
+  // The preview document the editor loads: its token, and the port of the document that answered with it.
   const loadPreview = () => {
     disconnect();
+    connection = { token: crypto.randomUUID(), port: null, confirmed: false, confirmTimer: null, queue: [], budgets: new Map() };
+    followingLink = false;
+    frame.src = previewPath + '?load=' + connection.token;
+  };
+  // Each document loaded while the token is unanswered gets a port of its own: the one still going away as the
+  // new one comes, and the new one. Only the document that answers with the token is heard.
+  const handOver = (own) => {
+    own.port?.close();
     const channel = new MessageChannel();
-    const own = { port: channel.port1, handoff: channel.port2, token: crypto.randomUUID(), confirmed: false, queue: [], budgets: new Map() };
-    own.port.onmessage = ({ data }) => receive(own, data);
-    connection = own;
-    expectedLoad = 'preview';
-    frame.src = previewPath + '?load=' + own.token;
+    own.port = channel.port1;
+    channel.port1.onmessage = ({ data }) => receive(own, channel.port1, data);
+    frame.contentWindow?.postMessage({ type: 'studio:commandPort' }, '*', [channel.port2]);
+    // The preview's bridge answers at once; a document that cannot is not the preview the editor loaded (one
+    // that took its place by navigating just before it).
+    clearTimeout(own.confirmTimer);
+    own.confirmTimer = setTimeout(() => {
+      if (connection === own && !own.confirmed) leftPreview();
+    }, CONFIRM_WAIT_MS);
   };
   const navigatePreview = (url) => {
     if (previewNavigationDecision({ url, kind: 'navigate', linksActive, previewUrl }) !== 'allow') {
@@ -89,7 +103,7 @@ export function editorBridgeScript(): string {
       return;
     }
     disconnect();
-    expectedLoad = 'link';
+    followingLink = true;
     frame.src = url;
   };
   // The frame left the preview document by itself (a script, a form): whatever it shows now gets no port.
@@ -101,17 +115,13 @@ export function editorBridgeScript(): string {
     }
   };
   const onFrameLoad = () => {
-    const expected = expectedLoad;
-    expectedLoad = null;
-    if (expected === 'link') return;
-    if (expected !== 'preview' || !connection) return leftPreview();
-    const own = connection;
-    frame.contentWindow?.postMessage({ type: 'studio:commandPort' }, '*', [own.handoff]);
-    // The preview's bridge answers at once; a document that cannot is not the one the editor loaded (one
-    // that took its place by navigating just before it).
-    setTimeout(() => {
-      if (connection === own && !own.confirmed) leftPreview();
-    }, CONFIRM_WAIT_MS);
+    if (followingLink) {
+      followingLink = false;
+      return;
+    }
+    if (connection && !connection.confirmed) return handOver(connection);
+    // The confirmed preview document was replaced, or the page a link led to moved on: not by the editor.
+    leftPreview();
   };
 
   // Focus: the preview's bridge reports real pointer actions in it; a Tab from the editor counts as well.

@@ -57,7 +57,7 @@ export function ConsoleStrip() {
             <span className="title">
               Preview console{errors > 0 && `: ${errors} ${errors === 1 ? 'error' : 'errors'}`}
             </span>
-            <button type="button" onClick={clearScriptConsole}>
+            <button type="button" onClick={() => clearScriptConsole()}>
               Clear
             </button>
           </div>

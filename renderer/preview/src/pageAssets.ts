@@ -40,12 +40,12 @@ let insertingCustomScripts = false;
  * to them (so running the same text twice does not fail with "already declared"); top-level `var` and
  * `function` declarations still become globals, e.g. for `onclick` attributes in Custom HTML blocks.
  * Non-http(s) URLs (a hand-edited file) are skipped with a console message. The console strip is cleared on
- * every call, so it shows the errors of what is applied now.
+ * every call, so it shows the errors of what is applied now (and the shell's notices).
  */
 export function applyPageAssets(command: PageAssetsCommand): void {
   listenForErrors();
   const current = ++generation;
-  clearScriptConsole();
+  clearScriptConsole('error');
   applyStyles(command.stylesheets, command.customStyles, current);
   applyScripts(command.scripts, command.customScripts, current);
 }

@@ -60,9 +60,11 @@ function addEntry(kind: ConsoleEntry['kind'], raw: string): boolean {
   return !repeated;
 }
 
-export function clearScriptConsole(): void {
-  if (entries.length === 0) return;
-  entries = [];
+/** Empties the strip (Clear), or only the script errors (a new apply): the shell's notices still hold. */
+export function clearScriptConsole(only?: ConsoleEntry['kind']): void {
+  const kept = only ? entries.filter((entry) => entry.kind !== only) : [];
+  if (kept.length === entries.length) return;
+  entries = kept;
   notify();
 }
 
