@@ -3,9 +3,15 @@ import { CHROMIUM_FLAGS, chromiumPath } from './main/host/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // One worker per core of the 2-core CI machine: each test drives a browser, a browser host and the preview.
   workers: 2,
+  // Every test stays well under this on a loaded machine; a longer scenario is split, not given more time.
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Conditions, never fixed waits: a loaded machine (a second browser suite beside this one) makes some of
+  // them take several seconds, which costs nothing when they hold sooner.
+  expect: { timeout: 15_000 },
+  // Fails the run when a test leaves a browser host, team server or PostgreSQL running.
+  globalSetup: './tests/e2e/leakedProcesses.ts',
   retries: 0,
   // A stray test.only would silently run one test and call the suite green.
   forbidOnly: !!process.env.CI,
