@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
-import { addUserWithServerCli, killServerProcesses, serve } from '../helpers/teamServer';
+import { addUserWithServerCli, buildServer, killServerProcesses, serve } from '../helpers/teamServer';
 import { test, expect, preview, createPage, addComponent } from './host';
 
 /**
@@ -16,6 +16,9 @@ let team: Awaited<ReturnType<typeof serve>>;
 let tokens: Record<string, string>;
 
 test.beforeAll(async () => {
+  // A cluster, a build and two processes: more than a test's time on a busy machine.
+  test.setTimeout(180_000);
+  await buildServer();
   postgres = await startTestPostgres();
   const databaseUrl = postgres.createDatabase('team_e2e');
   team = await serve(['--port', '0', '--database-url', databaseUrl]);

@@ -1,6 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { join } from 'node:path';
+import { build } from 'vite';
 
 /** Helpers for tests that run the team server and talk to it over HTTP, as a desktop would. */
 
@@ -11,6 +12,11 @@ const unprivileged =
     ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) }
     : {};
 const children = new Set<ChildProcess>();
+
+/** Builds out/server/main.js from the sources, as `npm run build:server` does, so tests run what they read. */
+export async function buildServer(): Promise<void> {
+  await build({ configFile: join(repo, 'server/vite.config.ts'), root: repo, logLevel: 'warn' });
+}
 
 /** Runs the built server (out/server/main.js) with these arguments, as an unprivileged user. */
 export function spawnServer(args: string[], options: { env?: NodeJS.ProcessEnv; asRootAnyway?: boolean } = {}): ChildProcess {

@@ -1,11 +1,10 @@
 import { request as httpRequest } from 'node:http';
-import { join } from 'node:path';
 import pg from 'pg';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
 import {
   addUserWithServerCli,
+  buildServer,
   finish,
   killServerProcesses,
   openEventStream,
@@ -20,14 +19,13 @@ import { HOME_KEY, makePage } from './helpers/pages';
  * root refusal, two processes on one database, and SIGTERM with a request in flight.
  */
 
-const repo = join(import.meta.dirname, '../..');
 const asRoot = process.getuid?.() === 0;
 
 let postgres: TestPostgres;
 let databaseUrl: string;
 
 beforeAll(async () => {
-  await build({ configFile: join(repo, 'server/vite.config.ts'), root: repo, logLevel: 'warn' });
+  await buildServer();
   postgres = await startTestPostgres();
   databaseUrl = postgres.createDatabase('team_process');
 });
