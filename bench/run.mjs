@@ -1,5 +1,11 @@
 // Benchmarks in Chromium through the browser host (built first by `npm run bench`). Prints figures; it
-// asserts nothing. For each page size:
+// asserts nothing. First the start:
+// - the editor's initial JavaScript (its entry chunk and the chunks that imports statically), raw and gzipped,
+//   and what each part loaded on demand adds;
+// - launch to an interactive dashboard: from starting the browser host to the dashboard's page list shown
+//   (Chromium already running, as Electron's own start is not the app's); then the same from a reload;
+// - Open to an interactive editor with a 50-component page (as `open` below, the median of OPEN_RUNS).
+// Then for each page size:
 // - open: from the dashboard's Open click to the rows in view (the list mounts the others as they come into
 //   view) and every preview block rendered (its content, not a loading placeholder);
 // - keystroke-to-preview: from the keydown in the editor to the changed text in the preview document, over
@@ -11,6 +17,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { initialChunks, sizeOf } from './initialChunks.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '50,300,1000').split(',').map(Number);
 const KEYSTROKES = Number(process.env.BENCH_KEYSTROKES ?? 200);
@@ -18,6 +25,12 @@ const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromi
 const idOf = (i) => `MainBanner${String(i).padStart(10, '0')}`;
 /** The rows mounted when a page opens (ComponentList's first groups). */
 const FIRST_ROWS = 64;
+const RENDERER = 'out/renderer';
+const EDITOR_ENTRY = 'editor/index.html';
+const RELOADS = 5;
+const OPEN_RUNS = 5;
+const median = (values) => percentile(values, 50);
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function startHost(dataDir) {
   const child = spawn(process.execPath, ['out/main/browser-host.js', '--port', '0', '--data-dir', dataDir, '--user', 'bench@example.com', '--no-open']);
@@ -64,9 +77,8 @@ async function timeKey(page, previewFrame, key, expected) {
   return change.at - keyAt;
 }
 
-async function benchSize(browser, host, size) {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto(host.url);
+/** Saves a draft of `size` Main Banners as the page bench-{size}. */
+async function seedPage(page, size) {
   await page.evaluate(
     async ({ count, ids }) => {
       const key = { fascia: 'site_jd', country: 'gb', page: `bench-${count}`, source: 'content-editor', platform: 'web' };
@@ -77,6 +89,11 @@ async function benchSize(browser, host, size) {
     },
     { count: size, ids: Array.from({ length: size }, (_, i) => idOf(i)) },
   );
+}
+
+/** Opens bench-{size} from a freshly loaded dashboard; the time from the Open click to an interactive editor. */
+async function openFromDashboard(page, size) {
+  await page.evaluate(() => (window.location.hash = '#/services/content-editor'));
   await page.reload();
   const started = Date.now();
   await page.getByRole('row', { name: new RegExp(`bench-${size}`) }).getByRole('button', { name: /^Open \S+ \(/ }).click();
@@ -85,7 +102,15 @@ async function benchSize(browser, host, size) {
   const frame = page.frameLocator('iframe[title="Live preview"]');
   // The last block's own content, not a loading placeholder: the page is really there.
   await frame.locator('.block .main-banner').nth(size - 1).waitFor({ state: 'attached' });
-  const openMs = Date.now() - started;
+  return Date.now() - started;
+}
+
+async function benchSize(browser, host, size) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(host.url);
+  await seedPage(page, size);
+  const openMs = await openFromDashboard(page, size);
+  const frame = page.frameLocator('iframe[title="Live preview"]');
 
   const previewFrame = page.frames().find((f) => f.url().includes('/preview/'));
   await installClocks(page, previewFrame);
@@ -123,13 +148,70 @@ async function benchSize(browser, host, size) {
   return { size, openMs, latencies, moveMs, deleteMs, undoMs, editorHeap, previewHeap };
 }
 
+/** The editor's initial JavaScript, and what each part loaded on demand adds to it. */
+function bundleFigures() {
+  const start = initialChunks(RENDERER, EDITOR_ENTRY);
+  const initial = new Set(start.files);
+  const parts = Object.entries(start.manifest)
+    .filter(([key, chunk]) => chunk.isDynamicEntry && key.startsWith('editor/'))
+    .map(([key]) => ({ key, ...sizeOf(RENDERER, initialChunks(RENDERER, key).files.filter((file) => !initial.has(file))) }))
+    .sort((a, b) => b.gzipped - a.gzipped);
+  return { files: start.files, ...sizeOf(RENDERER, start.files), parts };
+}
+
+/** Waits, a frame at a time, for the dashboard's page list (or its empty message); returns when, in epoch ms. */
+const dashboardShown = (page) =>
+  page
+    .waitForFunction(() => document.querySelector('table.pages, p.empty') && performance.timeOrigin + performance.now(), null, { polling: 'raf' })
+    .then((handle) => handle.jsonValue());
+
+/**
+ * Launch (at `launched`, epoch ms) to an interactive dashboard, and the part of it after the host was up (at
+ * `hostUp`): the renderer's own start; then reload to an interactive dashboard.
+ */
+async function dashboardFigures(browser, host, launched, hostUp) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(host.url);
+  const shownAt = await dashboardShown(page);
+  const launchMs = shownAt - launched;
+  const rendererMs = shownAt - hostUp;
+  const reloadMs = [];
+  for (let i = 0; i < RELOADS; i++) {
+    await page.reload();
+    const shownAt = await dashboardShown(page);
+    reloadMs.push(shownAt - (await page.evaluate(() => performance.timeOrigin)));
+  }
+  await page.close();
+  return { launchMs, rendererMs, reloadMs };
+}
+
+/** Open to an interactive editor with a 50-component page, OPEN_RUNS times. */
+async function openFigures(browser, host) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(host.url);
+  await seedPage(page, 50);
+  const runs = [];
+  for (let i = 0; i < OPEN_RUNS; i++) runs.push(await openFromDashboard(page, 50));
+  await page.close();
+  return runs;
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'studio-bench-'));
-const host = await startHost(dataDir);
 const browser = await chromium.launch({
   executablePath,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--enable-precise-memory-info'],
 });
+const launched = Date.now();
+const host = await startHost(dataDir);
+const hostUp = Date.now();
 try {
+  const { launchMs, rendererMs, reloadMs } = await dashboardFigures(browser, host, launched, hostUp);
+  const bundle = bundleFigures();
+  console.log(`Editor's initial JavaScript: ${kb(bundle.raw)}, ${kb(bundle.gzipped)} gzipped, in ${bundle.files.join(', ')}`);
+  console.log(`Loaded on demand (what each adds, gzipped): ${bundle.parts.map((part) => `${part.key.replace(/^editor\/src\//, '')} ${kb(part.gzipped)}`).join(', ')}`);
+  console.log(`Launch to an interactive dashboard: ${ms(launchMs)}, ${ms(rendererMs)} of it after the host was up; reload to an interactive dashboard: median ${ms(median(reloadMs))} of ${RELOADS}`);
+  const openRuns = await openFigures(browser, host);
+  console.log(`Open to an interactive editor, 50 components: median ${ms(median(openRuns))} of ${OPEN_RUNS} (${openRuns.join(', ')} ms)`);
   console.log(`Chromium via the browser host; keystroke-to-preview over ${KEYSTROKES} keystrokes`);
   for (const size of SIZES) {
     const r = await benchSize(browser, host, size);
