@@ -72,8 +72,10 @@ describe('FieldEditor', () => {
     ['a link pair', 'url', { desktop: '/a', mobile: '/b' }, '.shape-url'],
     ['calls to action', 'ctas', [{ text: 'Shop', url: '/shop' }], '.shape-ctas'],
     ['a colour', 'textColor', '#000000', 'input[type="color"]'],
-  ])('edits %s with its own editor', (_, name, value, selector) => {
+  ])('edits %s with its own editor', async (_, name, value, selector) => {
     renderField(name, value);
+    // The rich-text editor's code loads on first use (fields/RichTextHtmlField.tsx): it arrives within act.
+    await act(() => import('../../renderer/editor/src/richtext/RichTextField'));
     expect(host.querySelector(selector)).not.toBeNull();
   });
 
