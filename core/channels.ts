@@ -27,6 +27,17 @@ export const SERVICE_CHANNELS = [
   'fhSearch',
   'translate',
   'imageMetadata',
+  // Team mode (issue 13; schemas in core/team.ts).
+  'getTeamStatus',
+  'testTeamServer',
+  'signInTeam',
+  'signOutTeam',
+  'pageOpened',
+  'pageClosed',
+  'listPendingSaves',
+  'loadPendingSave',
+  'discardPendingSave',
+  'overwritePendingSave',
 ] as const;
 
 /** Channels that act on the window (the preview view) rather than on a service: handled by the shell. */
@@ -39,6 +50,12 @@ export type Channel = ServiceChannel | ShellChannel;
 /** The IPC channel name used on the wire for a contract channel. */
 export const ipcName = (channel: Channel): string => `studio:${channel}`;
 
+/**
+ * Team events pushed from main to the editor (TeamEventSchema in core/team.ts). In the browser host the same
+ * events arrive over Server-Sent Events from TEAM_EVENTS_PATH (editor page only).
+ */
+export const TEAM_EVENT = 'studio:teamEvent';
+export const TEAM_EVENTS_PATH = '/api/events';
 /** Events pushed from main to the editor. */
 export const PREVIEW_EVENT = 'studio:previewEvent';
 /** Commands pushed from main to the preview, and events sent back by it. */

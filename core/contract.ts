@@ -6,6 +6,14 @@ import { DamagedFileSchema } from './damagedFiles';
 import { quote } from './rules/quote';
 import { SettingsPatchSchema, SettingsSchema } from './settings';
 import {
+  PendingSaveSchema,
+  PresenceEntrySchema,
+  TeamConnectionTestSchema,
+  TeamServerFormSchema,
+  TeamStatusSchema,
+  type TeamEvent,
+} from './team';
+import {
   CategoryProductsSchema,
   CategoryTreeSchema,
   FhSearchSchema,
@@ -63,6 +71,10 @@ export const contract = {
       damagedFiles: z.array(DamagedFileSchema),
       // Saved versions the content service could not read and passed over, per page (issue 11, §7).
       skippedVersions: z.array(z.object({ key: PageKeySchema, versions: z.array(z.number().int().positive()) })).optional(),
+      // Team mode: the server could not be reached and pages come from this computer's cache of opened pages.
+      offline: z.boolean().optional(),
+      // Saves waiting in the outbox (the dashboard marks their pages).
+      pendingSaves: z.array(PendingSaveSchema).optional(),
     }),
   },
   openPage: {
@@ -85,7 +97,15 @@ export const contract = {
       baseHash: z.string().nullable(),
       commitMessage: z.string(),
     }),
-    output: z.object({ version: VersionSummarySchema }),
+    /**
+     * 'saved': the service made the version. 'queued' (team mode, server unreachable, or earlier saves of the
+     * page still wait): recorded in the outbox; message is QUEUED_SAVE_MESSAGE for the toast, and pending.hash
+     * is the document's new base (the draft is kept with it until the server acknowledges the save).
+     */
+    output: z.discriminatedUnion('status', [
+      z.object({ status: z.literal('saved'), version: VersionSummarySchema }),
+      z.object({ status: z.literal('queued'), pending: PendingSaveSchema, message: z.string() }),
+    ]),
   },
   /** Saves the page as a bookmark (editor spec §7): a version of kind 'bookmark'; the page's draft is kept. */
   saveBookmark: {
@@ -156,6 +176,36 @@ export const contract = {
       pointOfInterest: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }).nullable(),
     }),
   },
+  /** Team mode (core/team.ts): where saves go, the user and whether the server answers now. */
+  getTeamStatus: { input: empty, output: z.object({ status: TeamStatusSchema, presence: z.array(PresenceEntrySchema) }) },
+  /** Settings → Team server → Test connection: GET /me with the token; nothing is stored. */
+  testTeamServer: { input: TeamServerFormSchema, output: TeamConnectionTestSchema },
+  /**
+   * Tests, then stores the URL (settings) and the token (SecretStore): from now on saves go to the server and
+   * their author is the server's user. Fails (StudioError, code 'unauthorized' for a refused token) with the
+   * test's message; nothing changes then.
+   */
+  signInTeam: { input: TeamServerFormSchema, output: TeamStatusSchema },
+  /** Forgets the token; back to "This computer only" (the embedded store). The outbox stays on disk. */
+  signOutTeam: { input: empty, output: TeamStatusSchema },
+  /** The editor shows this page (one call per country of a multi-country page): presence heartbeats start. */
+  pageOpened: { input: z.object({ key: PageKeySchema }), output: empty },
+  /** The editor left the page: presence says 'closed' and the heartbeat stops. */
+  pageClosed: { input: z.object({ key: PageKeySchema }), output: empty },
+  /** The outbox, oldest first. */
+  listPendingSaves: { input: empty, output: z.object({ pending: z.array(PendingSaveSchema) }) },
+  /** A pending save's document, for the conflict UI's Review difference. */
+  loadPendingSave: {
+    input: z.object({ id: z.string().min(1).max(200) }),
+    output: z.object({ pending: PendingSaveSchema, meta: PageMetaSchema, components: ComponentListSchema }),
+  },
+  /** The user chose to drop a pending save (e.g. Reload theirs after a conflict). Answers the outbox left. */
+  discardPendingSave: { input: z.object({ id: z.string().min(1).max(200) }), output: z.object({ pending: z.array(PendingSaveSchema) }) },
+  /**
+   * Overwrite after a conflict: the pending save is based on the version the conflict named and sent again
+   * at once (when reachable). Answers the outbox left; the outcome is also pushed (pendingSaved/pendingConflict).
+   */
+  overwritePendingSave: { input: z.object({ id: z.string().min(1).max(200) }), output: z.object({ pending: z.array(PendingSaveSchema) }) },
   setPreviewBounds: {
     input: z.object({
       x: z.number().int().min(0),
@@ -187,7 +237,14 @@ export type Output<C extends Channel> = z.output<Contract[C]['output']>;
 export type StudioBridge = { [C in Channel]: (input: Input<C>) => Promise<Result<Output<C>>> } & {
   /** Events from the preview, untrusted until the renderer parses them with PreviewEventSchema. */
   onPreviewEvent(listener: (event: unknown) => void): () => void;
+  /**
+   * Team events pushed by main (TeamEventSchema): untrusted shape until the renderer parses them. Typed
+   * TeamEvent only for documentation; renderer/editor/src/api.ts parses every one.
+   */
+  onTeamEvent(listener: (event: unknown) => void): () => void;
 };
+
+export type { TeamEvent };
 
 /** How many issues a message lists; a payload with thousands of wrong items gets a short answer all the same. */
 const MAX_DESCRIBED_ISSUES = 10;

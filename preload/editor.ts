@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { ipcName, PREVIEW_EVENT, SERVICE_CHANNELS, SHELL_CHANNELS, type Channel } from '../core/channels';
+import { ipcName, PREVIEW_EVENT, SERVICE_CHANNELS, SHELL_CHANNELS, TEAM_EVENT, type Channel } from '../core/channels';
 import type { Result } from '../core/result';
 
 /*
@@ -18,16 +18,21 @@ const invoke =
 
 const channels: readonly Channel[] = [...SERVICE_CHANNELS, ...SHELL_CHANNELS];
 
+/** Hands the listener the payload only: the IpcRendererEvent would expose ipcRenderer itself. */
+const subscribe =
+  (name: string) =>
+  (listener: (event: unknown) => void): (() => void) => {
+    const forward = (_event: IpcRendererEvent, payload: unknown) => listener(payload);
+    ipcRenderer.on(name, forward);
+    return () => {
+      ipcRenderer.removeListener(name, forward);
+    };
+  };
+
 const studio = {
   ...(Object.fromEntries(channels.map((channel) => [channel, invoke(channel)])) as Record<Channel, Invoke>),
-  /** Hands the listener the payload only: the IpcRendererEvent would expose ipcRenderer itself. */
-  onPreviewEvent(listener: (event: unknown) => void): () => void {
-    const forward = (_event: IpcRendererEvent, payload: unknown) => listener(payload);
-    ipcRenderer.on(PREVIEW_EVENT, forward);
-    return () => {
-      ipcRenderer.removeListener(PREVIEW_EVENT, forward);
-    };
-  },
+  onPreviewEvent: subscribe(PREVIEW_EVENT),
+  onTeamEvent: subscribe(TEAM_EVENT),
 };
 
 contextBridge.exposeInMainWorld('studio', studio);

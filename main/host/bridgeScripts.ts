@@ -1,4 +1,4 @@
-import { SERVICE_CHANNELS, SHELL_CHANNELS } from '../../core/channels';
+import { SERVICE_CHANNELS, SHELL_CHANNELS, TEAM_EVENTS_PATH } from '../../core/channels';
 import { previewNavigationDecision } from '../../core/rules/navigation';
 import { fitPreview } from '../../core/rules/viewport';
 import { budgetKey, budgetNotice, spendBudget } from '../../core/rules/messageBudget';
@@ -233,7 +233,27 @@ export function editorBridgeScript(): string {
       return { ok: false, error: { code: 'unavailable', message: 'Storefront Studio is not reachable: ' + error.message } };
     }
   };
-  const studio = { onPreviewEvent: (listener) => { listeners.add(listener); return () => listeners.delete(listener); } };
+  // Team events (core/team.ts) arrive over one EventSource on the host, opened with the first listener;
+  // EventSource reconnects by itself, and the host sends the status and presence again on each connection.
+  const teamListeners = new Set();
+  let teamEvents = null;
+  const onTeamEvent = (listener) => {
+    teamListeners.add(listener);
+    if (!teamEvents) {
+      teamEvents = new EventSource(${JSON.stringify(TEAM_EVENTS_PATH)});
+      teamEvents.onmessage = ({ data }) => {
+        let event;
+        try {
+          event = JSON.parse(data);
+        } catch {
+          return;
+        }
+        for (const each of teamListeners) each(event);
+      };
+    }
+    return () => teamListeners.delete(listener);
+  };
+  const studio = { onPreviewEvent: (listener) => { listeners.add(listener); return () => listeners.delete(listener); }, onTeamEvent };
   for (const channel of serviceChannels) studio[channel] = (input) => callService(channel, input);
   for (const channel of shellChannels) studio[channel] = async (input) => shell[channel](input);
   window.studio = Object.freeze(studio);

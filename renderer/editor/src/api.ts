@@ -2,6 +2,7 @@ import type { Channel } from '../../../core/channels';
 import type { Input, Output, StudioBridge } from '../../../core/contract';
 import { EditorPreviewEventSchema, type EditorPreviewEvent } from '../../../core/preview';
 import { unwrapResult, type Result } from '../../../core/result';
+import { TeamEventSchema, type TeamEvent } from '../../../core/team';
 
 declare global {
   interface Window {
@@ -20,6 +21,14 @@ export async function call<C extends Channel>(channel: C, input: Input<C>): Prom
 export function onPreviewEvent(listener: (event: EditorPreviewEvent) => void): () => void {
   return window.studio.onPreviewEvent((raw) => {
     const parsed = EditorPreviewEventSchema.safeParse(raw);
+    if (parsed.success) listener(parsed.data);
+  });
+}
+
+/** Team events pushed by main (core/team.ts), parsed; one that does not match the schema is dropped. */
+export function onTeamEvent(listener: (event: TeamEvent) => void): () => void {
+  return window.studio.onTeamEvent((raw) => {
+    const parsed = TeamEventSchema.safeParse(raw);
     if (parsed.success) listener(parsed.data);
   });
 }
