@@ -7,6 +7,13 @@ import { EVENTS_CHANNEL } from './content/postgresStore';
  * The live stream (GET /events): Server-Sent Events fed by PostgreSQL LISTEN/NOTIFY. Saves and presence
  * changes are NOTIFYed inside their own transactions, by whichever server process handled them, so every
  * process listening on the database relays every event and none keeps state of its own.
+ *
+ * Events (`event:` name, `data:` one JSON object):
+ *   presence-snapshot  {presence: [{pageKey, user, openedAt, lastSeen}]}  first, on every (re)connection
+ *   saved              {type, pageKey, version, kind, author, message, timestamp}
+ *   presence           {type, pageKey, user, state: 'open'|'closed', reason: 'opened'|'closed'|'expired', timestamp}
+ *   resync             {reason}  the server lost its database for a while: events may have been missed
+ * and a `: heartbeat` comment every heartbeatMs. A client that reconnects after a drop refreshes what it shows.
  */
 
 export interface EventHubOptions {
