@@ -1,8 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect, preview, createPage, addComponent, pickUpRow, rowTitles, E2E_USER } from './host';
+import { CATALOGUE } from '../../core/catalogue';
+import { componentFromTemplate } from '../../core/rules/components';
+import { test, expect, preview, createPage, addComponent, openFromDashboard, pickUpRow, rowTitles, seedDraft, E2E_USER } from './host';
 
-test('an editor creates a page, edits it with a live preview and saves it to UAT', async ({ page, host }) => {
+const templateOf = (componentType: string) => CATALOGUE.find((template) => template.data._component === componentType)!;
+
+test('an editor creates a page and edits it with a live preview: type, hide, rename, reorder', async ({ page, host }) => {
   await createPage(page, host, 'Summer Sale!! 2026');
   await expect(page.getByText('summer-sale-2026')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'jd', exact: true })).toBeVisible();
@@ -48,6 +52,15 @@ test('an editor creates a page, edits it with a live preview and saves it to UAT
   await expect(page.locator('.component-row.open .row-title')).toHaveText('Custom HTML');
   await page.getByLabel('Name', { exact: true }).focus();
   await page.keyboard.press('Alt+ArrowDown');
+  await expect.poll(() => rowTitles(page)).toEqual(['Hero', 'Custom HTML']);
+});
+
+test('the page JSON refuses broken input, and the page is saved to UAT with every field of the spec', async ({ page, host }) => {
+  // The page the editing test above ends with, seeded through the API.
+  const hero = componentFromTemplate(templateOf('MainBanner'), []);
+  const html = componentFromTemplate(templateOf('CustomHTML'), ['Hero']);
+  await seedDraft(host, 'summer-sale-2026', [{ ...hero, name: 'Hero', content: { ...hero.content, title: 'Big Summer Sale!' } }, html]);
+  await openFromDashboard(page, host, 'summer-sale-2026');
   await expect.poll(() => rowTitles(page)).toEqual(['Hero', 'Custom HTML']);
 
   // Broken JSON shows the parse error and changes nothing.
