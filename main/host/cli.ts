@@ -32,7 +32,7 @@ async function main(): Promise<void> {
       port: { type: 'string', default: '5179' },
       'data-dir': { type: 'string' },
       user: { type: 'string' },
-      // A team server and the file holding its API token (the Electron app keeps both in Settings).
+      // A team server and the file holding its API token, until the desktop signs in from Settings itself.
       server: { type: 'string' },
       'token-file': { type: 'string' },
       // Plain http to a team server on another machine sends the token in clear: only when asked for.
@@ -43,6 +43,7 @@ async function main(): Promise<void> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got ${values.port}`);
   if (!values.server !== !values['token-file']) throw new Error('--server and --token-file go together: the team server and the file with its API token.');
+  if (values.server && !/^https?:\/\/[^/]/.test(values.server)) throw new Error(`--server must be an http or https address, got ${values.server}`);
   if (values.server) {
     const problem = serviceUrlProblem(values.server, values['allow-insecure-http']);
     if (problem) throw new Error(`--server ${quote(values.server)}: ${problem === INSECURE_HTTP_REFUSED ? INSECURE_SERVER : problem}`);
