@@ -16,9 +16,6 @@ export interface LazyPartOptions {
   takeFocus?: boolean;
 }
 
-/** A component whose code loads on first use, and `preload()` to fetch that code before it is needed. */
-export type LazyPartComponent<P> = ComponentType<P> & { preload(): Promise<void> };
-
 const FOCUSABLE = 'input:not([type="hidden"]), select, textarea, button, a[href], [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
 
 function focusFirstControl(container: HTMLElement | null): void {
@@ -43,7 +40,7 @@ interface FocusNotes {
  * the Link Generator and the Query Builder load when first shown. Until then a loading state stands in its
  * place; when the code cannot be fetched, an error state says so and offers Retry.
  */
-export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, options: LazyPartOptions): LazyPartComponent<P> {
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, options: LazyPartOptions): ComponentType<P> {
   // React.lazy keeps a failure for good, so a failed one is replaced on Retry; until then every instance
   // shares one, and once it has loaded every later instance renders at once, without the loading state.
   let shared: { component: ComponentType<P>; failed: boolean } | null = null;
@@ -67,19 +64,19 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   };
 
   function LazyPart(props: P) {
-    const [Loaded, setLoaded] = useState(() => current());
+    const [Part, setPart] = useState(() => current());
     const wrapper = useRef<HTMLDivElement>(null);
     const notes = useRef<FocusNotes>({ waited: false, interacted: false, retried: false });
     const retry = () => {
       notes.current = { waited: false, interacted: false, retried: true };
-      setLoaded(() => current());
+      setPart(() => current());
     };
     return (
       // display: contents, so the wrapper changes nothing of the layout around the part.
       <div className="lazy-part" ref={wrapper}>
-        <LoadFailure what={options.what} layout={options.layout} notes={notes} onRetry={retry} Loaded={Loaded}>
+        <LoadFailure what={options.what} layout={options.layout} notes={notes} onRetry={retry} part={Part}>
           <Suspense fallback={<Loading what={options.what} layout={options.layout} notes={notes} />}>
-            <Loaded {...props} />
+            <Part {...props} />
             <Arrived container={wrapper} notes={notes} takeFocus={options.takeFocus ?? false} />
           </Suspense>
         </LoadFailure>
@@ -87,13 +84,7 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     );
   }
   LazyPart.displayName = `LazyPart(${options.what})`;
-  const preload = () =>
-    load().then(
-      () => undefined,
-      // Not needed yet: the part shows the failure, with Retry, if it is still missing when shown.
-      () => undefined,
-    );
-  return Object.assign(LazyPart, { preload });
+  return LazyPart;
 }
 
 function Loading({ what, layout, notes }: { what: string; layout: LazyPartLayout; notes: RefObject<FocusNotes> }) {
@@ -134,7 +125,7 @@ interface LoadFailureProps {
   notes: RefObject<FocusNotes>;
   onRetry(): void;
   /** The lazy component: a new one (on Retry) clears the failure. */
-  Loaded: unknown;
+  part: unknown;
   children: ReactNode;
 }
 
@@ -147,9 +138,9 @@ class LoadFailure extends Component<LoadFailureProps, { error: unknown; failedWi
   }
 
   static getDerivedStateFromProps(props: LoadFailureProps, state: { error: unknown; failedWith: unknown }) {
-    if (state.error === null) return { failedWith: props.Loaded };
+    if (state.error === null) return { failedWith: props.part };
     // Retry swapped the failed component for a new one: try again.
-    return state.failedWith === props.Loaded ? null : { error: null, failedWith: props.Loaded };
+    return state.failedWith === props.part ? null : { error: null, failedWith: props.part };
   }
 
   override render() {
