@@ -61,6 +61,7 @@ export function editorBridgeScript(): string {
       return;
     }
     if (message.kind === 'activated') return previewActivated();
+    if (message.kind === 'typed' && typeof message.key === 'string' && message.key.length === 1) return typedForEditor(message.key);
     if (message.kind === 'navigate') return navigatePreview(String(message.url));
     if (message.kind !== 'event') return;
     const event = message.event;
@@ -140,6 +141,12 @@ export function editorBridgeScript(): string {
     if (lastEditorFocus && lastEditorFocus.isConnected) lastEditorFocus.focus({ preventScroll: true });
     else frame.blur();
   };
+  // A key the user typed while a script held the focus was meant for the editor: the preview's bridge kept it
+  // from the page and hands it back, and it goes where the user was typing.
+  const typedForEditor = (key) => {
+    giveFocusBack();
+    if (lastEditorFocus && document.activeElement === lastEditorFocus) document.execCommand('insertText', false, key);
+  };
   document.addEventListener('focusin', (event) => {
     if (event.target !== frame) lastEditorFocus = event.target;
   }, true);
@@ -163,7 +170,9 @@ export function editorBridgeScript(): string {
       // frame, with the editor not being typed in, stands for one there.
       if (!connection && pointerOverFrame && now - lastKeyAt > TYPING_MS) return;
       clearTimeout(activationTimer);
-      activationTimer = setTimeout(giveFocusBack, ACTIVATION_WAIT_MS);
+      // While the editor is being typed in, at once; otherwise after a moment for a pointer action to be reported.
+      if (now - lastKeyAt < TYPING_MS) giveFocusBack();
+      else activationTimer = setTimeout(giveFocusBack, ACTIVATION_WAIT_MS);
     }, 0);
   });
 
@@ -267,7 +276,7 @@ export function editorBridgeScript(): string {
  * editor only on the MessagePort the editor hands this document, after answering with the token this
  * document was loaded with. navigate() asks the editor, which applies the navigation rule. Until the user
  * puts a pointer action into the preview (or tabs into it), scripts cannot take focus and keystrokes are
- * swallowed, so text typed for the editor never lands here.
+ * swallowed, so text typed for the editor never lands here: typed characters are handed back to the editor.
  */
 export function previewBridgeScript(): string {
   return `(() => {
@@ -310,6 +319,8 @@ export function previewBridgeScript(): string {
       if (activated) return;
       event.preventDefault();
       event.stopImmediatePropagation();
+      const printable = event.key && event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+      if (type === 'keydown' && event.isTrusted && printable) send({ kind: 'typed', key: event.key });
     }, true);
   }
   // Focus calls do nothing until the user acts here; the editor takes back any focus that gets in anyway.

