@@ -55,8 +55,9 @@ const ACTIVATING_INPUT = new Set(['mouseDown', 'touchStart', 'gestureTap']);
 
 /**
  * Focus theft (issue 11): the preview gets keyboard focus only after the user puts a pointer action into it.
- * Focus a script takes otherwise goes back to the editor, and keys never reach the preview meanwhile.
- * Any input the editor receives ends the preview's turn.
+ * Focus a script takes otherwise goes back to the editor, and keys never reach the preview meanwhile: the
+ * characters typed go to the editor, which they were meant for. Any input the editor receives ends the
+ * preview's turn.
  */
 export function guardPreviewFocus(editor: WebContents, preview: WebContents): void {
   let previewActivated = false;
@@ -66,8 +67,13 @@ export function guardPreviewFocus(editor: WebContents, preview: WebContents): vo
   editor.on('input-event', (_event, input) => {
     if (ACTIVATING_INPUT.has(input.type) || input.type === 'keyDown' || input.type === 'rawKeyDown') previewActivated = false;
   });
-  preview.on('before-input-event', (event) => {
-    if (!previewActivated) event.preventDefault();
+  preview.on('before-input-event', (event, input) => {
+    if (previewActivated) return;
+    event.preventDefault();
+    if (editor.isDestroyed()) return;
+    editor.focus();
+    const printable = input.type === 'keyDown' && input.key.length === 1 && !input.control && !input.meta && !input.alt;
+    if (printable) editor.sendInputEvent({ type: 'char', keyCode: input.key });
   });
   preview.on('focus', () => {
     if (!previewActivated && !editor.isDestroyed()) editor.focus();

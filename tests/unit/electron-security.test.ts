@@ -33,6 +33,7 @@ vi.mock('electron', async () => {
     send = vi.fn();
     loadURL = vi.fn(async () => undefined);
     focus = vi.fn();
+    sendInputEvent = vi.fn();
     setWindowOpenHandler(handler: unknown) {
       this.windowOpenHandler = handler;
     }
@@ -162,6 +163,7 @@ interface FakeContents extends EventEmitter {
   send: ReturnType<typeof vi.fn>;
   loadURL: ReturnType<typeof vi.fn>;
   focus: ReturnType<typeof vi.fn>;
+  sendInputEvent: ReturnType<typeof vi.fn>;
 }
 interface FakeWindow extends EventEmitter {
   options: { webPreferences: Record<string, unknown> };
@@ -244,25 +246,28 @@ describe('createStudioWindow', () => {
   });
 
   it('lets focus and keys into the preview only after a pointer action there', () => {
-    const keys = () => {
+    const keys = (key = 't', modifiers = {}) => {
       const event = { preventDefault: vi.fn() };
-      view.webContents.emit('before-input-event', event, { type: 'keyDown', key: 't' });
+      view.webContents.emit('before-input-event', event, { type: 'keyDown', key, ...modifiers });
       return event.preventDefault.mock.calls.length === 0;
     };
-    // A script takes focus: it goes back to the editor, and keys never arrive.
+    // A script takes focus: it goes back to the editor; keys never arrive, the characters go to the editor.
     view.webContents.emit('focus');
     expect(window.webContents.focus).toHaveBeenCalledOnce();
-    expect(keys()).toBe(false);
+    expect(keys('t')).toBe(false);
+    expect(keys('Enter')).toBe(false);
+    expect(keys('a', { control: true })).toBe(false);
+    expect(window.webContents.sendInputEvent.mock.calls).toEqual([[{ type: 'char', keyCode: 't' }]]);
     // The user clicks into the preview: focus stays and keys arrive.
     view.webContents.emit('input-event', {}, { type: 'mouseDown' });
     view.webContents.emit('focus');
-    expect(window.webContents.focus).toHaveBeenCalledOnce();
+    expect(window.webContents.focus).toHaveBeenCalledTimes(4);
     expect(keys()).toBe(true);
     // Back in the editor, typing: the preview's turn is over.
     window.webContents.emit('input-event', {}, { type: 'rawKeyDown' });
     expect(keys()).toBe(false);
     view.webContents.emit('focus');
-    expect(window.webContents.focus).toHaveBeenCalledTimes(2);
+    expect(window.webContents.focus).toHaveBeenCalledTimes(6);
   });
 
   it('denies window opens, webviews and permissions for both pages', () => {
