@@ -116,15 +116,18 @@ export function registerIpc({ ipcMain, dispatch, editorContents, previewView, pr
     return OK_EMPTY;
   });
 
+  // Each type of preview event has a rate budget; the excess is dropped, with one notice in the preview's console.
+  const budgetStates = new Map<string, BudgetState>();
+
   answerEditor('reloadPreview', (payload) => {
     const input = parseInput('reloadPreview', payload);
     if (!input.ok) return input.error;
+    // A new document starts with its budgets whole: its one ready must not pay for the last one's flood.
+    budgetStates.clear();
     reloadPreview();
     return OK_EMPTY;
   });
 
-  // Each type of preview event has a rate budget; the excess is dropped, with one notice in the preview's console.
-  const budgetStates = new Map<string, BudgetState>();
   const forwardPreviewEvent = (event: IpcSenderEvent, payload: unknown): void => {
     if (!isFromPreview(event)) return;
     const type = budgetKey(payload, PREVIEW_EVENT_BUDGETS) as keyof typeof PREVIEW_EVENT_BUDGETS;

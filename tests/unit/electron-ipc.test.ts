@@ -221,6 +221,14 @@ describe('registerIpc: preview message floods', () => {
     expect(editorEvents(editorContents).filter((event) => (event as { type: string }).type === 'ready')).toHaveLength(PREVIEW_EVENT_BUDGETS.ready.max + 1);
   });
 
+  it('gives a reloaded preview its budgets whole', async () => {
+    const { emit, invoke, editorContents } = setup({ now: () => 0 });
+    for (let i = 0; i < 100; i++) emit(PREVIEW_EMIT, previewFrame, { type: 'ready' });
+    await invoke(ipcName('reloadPreview'), editorFrame, {});
+    emit(PREVIEW_EMIT, previewFrame, { type: 'ready' });
+    expect(editorEvents(editorContents)).toHaveLength(PREVIEW_EVENT_BUDGETS.ready.max + 1);
+  });
+
   it('drops messages of no known type, and asks for a feed only by block', () => {
     const { emit, editorContents, previewContents } = setup();
     for (const payload of ['garbage', null, { type: '__proto__' }, { type: 'requestFeed', url: 'http://127.0.0.1:5179/api/listPages' }]) {
