@@ -15,7 +15,13 @@ const MetadataSchema = z.object({
  * image addresses are read from the image metadata service (the embedded samples by default).
  */
 export async function fetchImageMetadata(imageUrl: string, serviceUrl: string, timeoutMs = 10_000) {
-  const url = new URL(metadataUrl(imageUrl), serviceUrl);
+  let url: URL;
+  try {
+    url = new URL(metadataUrl(imageUrl), serviceUrl);
+  } catch {
+    // "http://[" and the like: a typing mistake to name, not a failure of the app.
+    throw new StudioError('invalid-input', `The image address ${quote(imageUrl)} is not a valid URL.`);
+  }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new StudioError('invalid-input', 'Image addresses are http or https.');
   let body: unknown;
   try {

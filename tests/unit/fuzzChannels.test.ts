@@ -22,8 +22,10 @@ import { makeTempDir } from './helpers/pages';
  * 5xx), an error is short, and a refused input writes no file; nothing is ever written outside the data folder.
  */
 
-const RUNS_PER_CHANNEL_DISPATCH = 40;
-const RUNS_PER_CHANNEL_HTTP = 15;
+/** Bounded so the file takes well under a minute; FUZZ_SCALE=10 runs ten times as many payloads when hunting. */
+const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
+const RUNS_PER_CHANNEL_DISPATCH = 40 * SCALE;
+const RUNS_PER_CHANNEL_HTTP = 15 * SCALE;
 /**
  * Answers that refuse the input itself. Other errors come from a service that was asked (a conflict, a dead
  * address): a save records its pending save id in the draft before asking, by design (issue 11, point 11).
@@ -324,6 +326,14 @@ describe('fuzz through the dispatcher', () => {
     });
     // A whole emoji is text like any other.
     expect(await services.dispatch('openPage', { key: { ...key, page: 'home-😀' } })).toMatchObject({ ok: true });
+  });
+
+  // Found by this fuzz: the URL parser's TypeError reached the client as code "failed".
+  it('answers an image address the URL parser refuses as invalid input', async () => {
+    expect(await services.dispatch('imageMetadata', { url: 'http://[' })).toEqual({
+      ok: false,
+      error: { code: 'invalid-input', message: 'The image address http://[ is not a valid URL.' },
+    });
   });
 
   it('left no polluted prototype behind', () => {
