@@ -7,6 +7,8 @@ import type { ServiceChannel } from '../../core/channels';
 import type { Input, Output } from '../../core/contract';
 import { unwrapResult, type Result } from '../../core/result';
 import type { Component } from '../../core/schemas';
+import { startTestPostgres } from '../helpers/postgres';
+import { addUserWithServerCli, buildServer, serve } from '../helpers/teamServer';
 
 export interface Host {
   url: string;
@@ -113,17 +115,76 @@ async function launchTeamHost(serverUrl: string, token: string): Promise<Running
   }
 }
 
+/** A team server (the built out/server/main.js) on its own PostgreSQL, which a test can stop and start again. */
+export interface TeamServerProcess {
+  /** The same address across restarts: the server comes back on its port. */
+  url: string;
+  /** Adds a user with the server's CLI (`user add EMAIL`) and returns the API token it prints. */
+  addUser(email: string): Promise<string>;
+  /** SIGTERM, as a service manager stops it; resolves once the process has exited. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and database; resolves once it listens. */
+  start(): Promise<void>;
+}
+
+async function launchTeamServer(): Promise<{ server: TeamServerProcess; destroy(): Promise<void> }> {
+  await buildServer();
+  const postgres = await startTestPostgres();
+  let running: Awaited<ReturnType<typeof serve>> | null = null;
+  const stopServer = async (): Promise<void> => {
+    if (!running) return;
+    const { child, exited } = running;
+    running = null;
+    child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    const databaseUrl = postgres.createDatabase('team_mode_e2e');
+    running = await serve(['--port', '0', '--database-url', databaseUrl]);
+    const url = running.url;
+    const port = new URL(url).port;
+    return {
+      server: {
+        url,
+        addUser: async (email) => (await addUserWithServerCli(databaseUrl, email)).token,
+        stop: stopServer,
+        start: async () => {
+          if (running) return;
+          running = await serve(['--port', port, '--database-url', databaseUrl]);
+        },
+      },
+      destroy: async () => {
+        await stopServer();
+        postgres.destroy();
+      },
+    };
+  } catch (error) {
+    await stopServer();
+    postgres.destroy();
+    throw error;
+  }
+}
+
 /**
  * Every host is stopped by the fixture that started it, after the test. (A module-level afterEach would not
  * do: Playwright loads this module once per worker, so the hook applied only to the first spec file a worker
  * ran, and hosts of later files were left running.)
  */
-export const test = base.extend<{
-  host: Host;
-  signedOutHost: Host;
-  /** Starts a host on a team server with a token (see launchTeamHost); every one is stopped after the test. */
-  startTeamHost: (serverUrl: string, token: string) => Promise<Host>;
-}>({
+export const test = base.extend<
+  {
+    host: Host;
+    signedOutHost: Host;
+    /** Starts a host on a team server with a token (see launchTeamHost); every one is stopped after the test. */
+    startTeamHost: (serverUrl: string, token: string) => Promise<Host>;
+  },
+  {
+    /**
+     * One team server and its PostgreSQL per worker, shared by the tests of a file that asks for it (tests use
+     * pages and users of their own). A test that stops it starts it again before it ends.
+     */
+    teamServer: TeamServerProcess;
+  }
+>({
   // Playwright requires the destructuring pattern even when a fixture uses no other fixture.
   // eslint-disable-next-line no-empty-pattern
   host: async ({}, use) => {
@@ -137,6 +198,16 @@ export const test = base.extend<{
     await use(running.host);
     await running.stop();
   },
+  teamServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const launched = await launchTeamServer();
+      await use(launched.server);
+      await launched.destroy();
+    },
+    // A build, a cluster and a server: more than a test's time on a busy machine, once per worker.
+    { scope: 'worker', timeout: 180_000 },
+  ],
   // eslint-disable-next-line no-empty-pattern
   startTeamHost: async ({}, use) => {
     const started: RunningHost[] = [];

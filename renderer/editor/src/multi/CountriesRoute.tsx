@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { call, errorMessage } from '../api';
 import { EditorDocument } from '../state/document';
 import { Editor } from '../ui/Editor';
+import { useHoldPagesOpen } from '../team/EditorTeamBanners';
 import { NotOpened } from '../ui/EditorRoute';
 import { MultiCountrySession, multiCountryDocumentsError } from './session';
 
@@ -50,5 +51,7 @@ export function CountriesRoute({ bookmarks: routeBookmarks }: { bookmarks: reado
 /** The editor of the selected country; switching country shows another document in a fresh editor. */
 function SelectedCountryEditor({ session }: { session: MultiCountrySession }) {
   const selected = useAtomValue(session.selectedAtom, { store: session.store });
+  // Every country is a page of its own, open here while the pages are edited together.
+  useHoldPagesOpen(session.documents.map((doc) => doc.key));
   return <Editor key={selected} doc={session.doc(selected)} multi={session} />;
 }

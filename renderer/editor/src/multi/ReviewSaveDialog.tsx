@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { countryName, type CountryCode } from '../../../../core/countries';
 import { allDone, pendingStatuses, resumeSequentialSave, type ItemStatus } from '../../../../core/rules/sequentialSave';
+import { QUEUED_SAVE_MESSAGE } from '../../../../core/team';
 import { errorMessage } from '../api';
+import '../team/team.css';
 import { latestOfConflict } from '../history/ConflictPanel';
 import { DASHBOARD_PATH, navigate } from '../router';
 import { saveDocument } from '../state/saveDocument';
@@ -28,6 +30,8 @@ export function ReviewSaveDialog({ session, open, onOpenChange }: { session: Mul
   const changeMessage = useChangeMessage();
   const { message } = changeMessage;
   const [saving, setSaving] = useState(false);
+  /** Countries whose save waits in the outbox for the team server. */
+  const [queued, setQueued] = useState<ReadonlySet<CountryCode>>(new Set());
   const saved = allDone(statuses);
   const { fascia, page } = session.doc(session.primary).key;
 
@@ -35,9 +39,18 @@ export function ReviewSaveDialog({ session, open, onOpenChange }: { session: Mul
     if (!changeMessage.accept()) return;
     setSaving(true);
     try {
-      const final = await resumeSequentialSave(statuses, (country) => saveDocument(session.doc(country), message), setStatuses);
+      const queuedNow = new Set(queued);
+      const saveCountry = async (country: CountryCode) => {
+        const outcome = await saveDocument(session.doc(country), message);
+        if (outcome.status === 'queued') queuedNow.add(country);
+        else queuedNow.delete(country);
+        setQueued(new Set(queuedNow));
+      };
+      const final = await resumeSequentialSave(statuses, saveCountry, setStatuses);
       if (allDone(final)) {
-        toast('Multi-country saving complete.');
+        // Each country is a page of its own: those kept for the team server say so, as a single save does.
+        if (queuedNow.size > 0) toast(`${[...queuedNow].map(countryName).join(', ')}: ${QUEUED_SAVE_MESSAGE}`, 'info');
+        else toast('Multi-country saving complete.');
         onOpenChange(false);
         navigate(DASHBOARD_PATH);
       } else {
@@ -70,6 +83,7 @@ export function ReviewSaveDialog({ session, open, onOpenChange }: { session: Mul
             <CountryFlag country={entry.item} />
             <span className="review-save-country">{countryName(entry.item)}</span>
             <span className={`save-status save-status-${entry.status.toLowerCase()}`}>{entry.status}</span>
+            {entry.status === 'DONE' && queued.has(entry.item) && <span className="team-pending-mark">Saved on this computer</span>}
             {entry.status === 'Failed' && <FailureDetails error={entry.error} onOverwrite={(hash) => overwrite(entry.item, hash)} />}
           </li>
         ))}

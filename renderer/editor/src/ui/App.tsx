@@ -9,6 +9,7 @@ import { CountriesRoute } from '../multi/CountriesRoute';
 import { lazyPart } from './LazyPart';
 import { SignIn } from './SignIn';
 import { Toasts, toastError } from './Toasts';
+import { startTeamSync } from '../team/teamStore';
 
 // Screens away from the dashboard load when first visited.
 const SettingsScreen = lazyPart(() => import('../settings/SettingsScreen').then((module) => module.SettingsScreen), { what: 'settings', layout: 'screen' });
@@ -29,6 +30,9 @@ export function App() {
         setUser(null);
       });
   }, [setUser]);
+
+  // The team server's status, presence, colleagues' saves and the outbox, for every screen.
+  useEffect(() => startTeamSync(toastError), []);
 
   let screen;
   if (user === undefined) screen = <p className="loading">Loading…</p>;

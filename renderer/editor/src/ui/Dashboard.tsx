@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DraftSummary } from '../../../../core/contract';
 import { countryName } from '../../../../core/countries';
 import { describeDamagedFiles } from '../../../../core/damagedFiles';
@@ -13,6 +13,11 @@ import { Header } from './Header';
 import { NewPageDialog } from './NewPageDialog';
 import { toastError } from './Toasts';
 import { countryOptions, fasciaOptions } from './options';
+import { PendingConflictDialog } from '../team/PendingConflictDialog';
+import { listNames } from '../team/EditorTeamBanners';
+import { colleaguesOn, onTeamChange, pendingConflictAtom, pendingSavesAtom, presenceAtom, setTeamValue, teamStatusAtom, useTeamValue } from '../team/teamStore';
+import type { PendingSave } from '../../../../core/team';
+import '../team/team.css';
 
 interface Row {
   bookmark: string;
@@ -52,10 +57,20 @@ export function Dashboard() {
   const [text, setText] = useState('');
   const [creating, setCreating] = useState(false);
   const [openingInCountries, setOpeningInCountries] = useState<Row | null>(null);
+  const [offline, setOffline] = useState(false);
+  const presence = useTeamValue(presenceAtom);
+  // Who has a page open is known only through a team server.
+  const teamMode = useTeamValue(teamStatusAtom)?.mode === 'team';
+  const pendingSaves = useTeamValue(pendingSavesAtom);
+  /** Listings overtake each other when saves come quickly: only the latest request's answer is shown. */
+  const latestLoad = useRef(0);
 
   const load = useCallback(async () => {
+    const request = ++latestLoad.current;
     try {
       const listing = await call('listPages', {});
+      if (request !== latestLoad.current) return;
+      setOffline(listing.offline ?? false);
       setRows(mergeRows(listing.pages, listing.drafts));
       setPagesError(listing.pagesError);
       setDamagedNotices(describeDamagedFiles(listing.damagedFiles));
@@ -68,6 +83,26 @@ export function Dashboard() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  // Live (issue 13): a save by anyone, a pending save landing, and a stream that may have missed events list
+  // the pages again; so does the server coming back.
+  useEffect(
+    () =>
+      onTeamChange((event) => {
+        if (event.type === 'saved' || event.type === 'resync' || event.type === 'pendingSaved') void load();
+        else if (event.type === 'status' && event.status.connection === 'online') void load();
+      }),
+    [load],
+  );
+
+  const pendingByPage = useMemo(() => {
+    const byPage = new Map<string, PendingSave[]>();
+    for (const pending of pendingSaves) {
+      const bookmark = bookmarkFor(pending.key);
+      byPage.set(bookmark, [...(byPage.get(bookmark) ?? []), pending]);
+    }
+    return byPage;
+  }, [pendingSaves]);
 
   const visible = useMemo(() => {
     const needle = text.trim().toLowerCase();
@@ -132,6 +167,12 @@ export function Dashboard() {
             ))}
           </div>
         )}
+        {offline && (
+          <p role="status" className="banner-warning" style={{ marginBottom: 12 }}>
+            The team server cannot be reached: the pages opened on this computer are listed from its cache, and saves wait here
+            until it answers.
+          </p>
+        )}
         {pagesError && (
           <p role="alert" className="banner-warning">
             Saved pages could not be listed: {pagesError} Your drafts are shown below.
@@ -152,6 +193,7 @@ export function Dashboard() {
                 <th scope="col">Last saved</th>
                 <th scope="col">Author</th>
                 <th scope="col">Status</th>
+                {teamMode && <th scope="col">Open now</th>}
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -169,7 +211,15 @@ export function Dashboard() {
                   <td>{row.category}</td>
                   <td>{row.lastSaved ? formatTime(row.lastSaved) : 'Never'}</td>
                   <td>{row.author}</td>
-                  <td>{row.status}</td>
+                  <td>
+                    {row.status}
+                    <PendingMark pending={pendingByPage.get(row.bookmark) ?? []} />
+                  </td>
+                  {teamMode && (
+                    <td>
+                      <OpenNow users={colleaguesOn(presence, row.key)} />
+                    </td>
+                  )}
                   <td>
                     <button type="button" onClick={() => void open(row.key)} aria-label={`Open ${row.key.page} (${row.key.fascia} ${row.key.country})`}>
                       Open
@@ -189,6 +239,7 @@ export function Dashboard() {
         )}
       </main>
       <NewPageDialog open={creating} onOpenChange={setCreating} />
+      <PendingConflictDialog />
       {openingInCountries && (
         <CountriesDialog
           page={openingInCountries.key}
@@ -198,4 +249,29 @@ export function Dashboard() {
       )}
     </div>
   );
+}
+
+/** A page's saves waiting for the team server: how many, and a way into the conflict UI when one met a conflict. */
+function PendingMark({ pending }: { pending: readonly PendingSave[] }) {
+  if (pending.length === 0) return null;
+  const stuck = pending.find((entry) => entry.state !== 'waiting');
+  const waiting = pending.length === 1 ? 'Save pending' : `${pending.length} saves pending`;
+  return (
+    <div>
+      <span className={stuck ? 'team-pending-mark team-pending-conflict' : 'team-pending-mark'} title="Kept on this computer until the team server takes it">
+        {stuck ? (stuck.state === 'conflict' ? 'Pending save conflicts' : 'Pending save refused') : waiting}
+      </span>
+      {stuck && (
+        <button type="button" className="team-resolve" onClick={() => setTeamValue(pendingConflictAtom, stuck)}>
+          Resolve
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Who else has the page open now (presence). */
+function OpenNow({ users }: { users: readonly string[] }) {
+  if (users.length === 0) return <span className="muted">—</span>;
+  return <span className="team-row-presence">{listNames(users)}</span>;
 }

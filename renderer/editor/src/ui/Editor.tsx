@@ -32,6 +32,8 @@ import { EDITING } from '../../../../core/rules/review';
 import { withLinkInserted, withQueryInserted } from '../../../../core/rules/insertIntoComponent';
 import type { Component } from '../../../../core/schemas';
 import { ShortcutsDialog, useEditorShortcuts } from './shortcuts';
+import { ColleagueSavedNotice, PresenceBanner } from '../team/EditorTeamBanners';
+import { PendingConflictDialog } from '../team/PendingConflictDialog';
 
 const AUTOSAVE_LABELS: Record<AutosaveState['status'], string> = {
   saved: 'Draft saved',
@@ -163,6 +165,8 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
               Preview mode
             </button>
           </Header>
+          <PresenceBanner pageKey={doc.key} />
+          <ColleagueSavedNotice />
           <div className={showPanel ? 'workspace' : 'workspace panel-closed'}>
             <aside className="panel" aria-label="Page components" hidden={!showPanel}>
               <div className="panel-actions">
@@ -242,6 +246,7 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
             <SaveDialog open={saving} onOpenChange={setSaving} />
           )}
           <LeaveDialog open={leaving} onOpenChange={setLeaving} />
+          <PendingConflictDialog />
           <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
           <StylesManagerDialog open={stylesOpen} onOpenChange={setStylesOpen} />
           <ScriptManagerDialog open={scriptsOpen} onOpenChange={setScriptsOpen} />

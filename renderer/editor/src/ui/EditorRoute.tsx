@@ -3,6 +3,7 @@ import { call, errorMessage } from '../api';
 import { DASHBOARD_PATH } from '../router';
 import { EditorDocument } from '../state/document';
 import { Editor } from './Editor';
+import { useHoldPagesOpen } from '../team/EditorTeamBanners';
 
 type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'error'; message: string } | { state: 'ready'; doc: EditorDocument };
 
@@ -26,8 +27,14 @@ export function EditorRoute({ bookmark }: { bookmark: string }) {
   }, [bookmark]);
 
   if (loaded.state === 'loading') return <p className="loading">Opening the page…</p>;
-  if (loaded.state === 'ready') return <Editor doc={loaded.doc} />;
+  if (loaded.state === 'ready') return <OpenPage doc={loaded.doc} />;
   return <NotOpened why={loaded.state === 'missing' ? null : `The page could not be opened: ${loaded.message}`} />;
+}
+
+/** The editor on one page, which colleagues see as open here while it is shown. */
+function OpenPage({ doc }: { doc: EditorDocument }) {
+  useHoldPagesOpen([doc.key]);
+  return <Editor doc={doc} />;
 }
 
 /** An editor route that could not open its page: why (null: no draft, editor spec §2) and the way back. */

@@ -1,14 +1,20 @@
 import type { ReactNode } from 'react';
-import { useAtomValue } from 'jotai';
 import { userAtom } from '../state/session';
+import { TeamConnection } from '../team/TeamConnection';
+import { teamStatusAtom, useTeamValue } from '../team/teamStore';
 
 export function Header({ title, before, children }: { title: string; before?: ReactNode; children?: ReactNode }) {
-  const user = useAtomValue(userAtom);
+  // The app's store, also in the editor, whose own Provider holds the page's atoms.
+  const localUser = useTeamValue(userAtom);
+  const team = useTeamValue(teamStatusAtom);
+  // Signed in to a team server, the user is the server's: the author of every save.
+  const user = team?.mode === 'team' && team.user ? team.user : localUser;
   return (
     <header className="app-header">
       {before}
       <h1>{title}</h1>
       <div className="header-actions">{children}</div>
+      <TeamConnection />
       {user && (
         <span className="user" title="Signed in as">
           {user}

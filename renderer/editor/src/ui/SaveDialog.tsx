@@ -3,6 +3,7 @@ import type { VersionSummary } from '../../../../core/schemas';
 import { call, errorMessage } from '../api';
 import { ConflictPanel, latestOfConflict } from '../history/ConflictPanel';
 import { DiffWithCurrent } from '../history/DiffView';
+import { reloadTheirs } from '../history/reloadTheirs';
 import { SavedVersion } from '../history/SavedVersion';
 import { DASHBOARD_PATH, navigate } from '../router';
 import { useDoc } from '../state/docContext';
@@ -58,8 +59,9 @@ export function SaveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
       async () => {
         // Their version becomes the base of this save (and of a retry, should this one fail).
         if (overwriting) doc.rebase(overwriting.hash);
-        await saveDocument(doc, message);
-        toast(`Updated content for ${pageName}.`);
+        const outcome = await saveDocument(doc, message);
+        // Queued: the team server was unreachable, and main says so in its words (QUEUED_SAVE_MESSAGE).
+        toast(outcome.status === 'saved' ? `Updated content for ${pageName}.` : outcome.message, outcome.status === 'saved' ? 'success' : 'info');
       },
       (error) => {
         const latest = latestOfConflict(error);
@@ -89,17 +91,10 @@ export function SaveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     );
 
   /** Their version replaces mine as one undoable change, based on theirs from now on; the draft autosaves it. */
-  const reloadTheirs = async (latest: VersionSummary) => {
+  const reloadTheirVersion = async (latest: VersionSummary) => {
     setRunning('reload');
     try {
-      const theirs = await call('loadVersion', { key: doc.key, version: latest.version });
-      // A refused replacement (multi-country rules) has been explained to the user by the document.
-      if (doc.replaceAll(theirs.components)) {
-        // The draft is written a moment later, with this base.
-        doc.rebase(latest.hash);
-        toast(`Loaded version ${latest.version} by ${latest.author}. Undo brings back your changes.`, 'info');
-        close();
-      }
+      if (await reloadTheirs(doc, latest.version)) close();
     } catch (error) {
       toastError(`Their version could not be loaded: ${errorMessage(error)} Your changes are untouched.`);
     }
@@ -128,7 +123,7 @@ export function SaveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
               reviewing={reviewing}
               onReview={() => setReviewing((shown) => !shown)}
               onOverwrite={() => void saveContent(conflict)}
-              onReloadTheirs={() => void reloadTheirs(conflict)}
+              onReloadTheirs={() => void reloadTheirVersion(conflict)}
             />
             {reviewing && (
               <SavedVersion pageKey={doc.key} version={conflict.version} label="Their version">

@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { formatRelativeTime } from './relativeTime';
+import { teamStatusAtom, useTeamValue } from './teamStore';
+import './team.css';
+
+/** The current time, again every `everyMs`: enough for a relative time to stay true. */
+function useNow(everyMs: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/**
+ * The header's word on the team server (issue 13): Online, or Offline with the time of the last contact, in
+ * the user's locale. Nothing in "This computer only" mode, where there is no server to reach.
+ */
+export function TeamConnection() {
+  const status = useTeamValue(teamStatusAtom);
+  if (!status || status.mode !== 'team') return null;
+  if (status.connection === 'online') {
+    return (
+      <span className="team-connection team-online" role="status" title={`Connected to ${status.serverUrl ?? 'the team server'}`}>
+        Online
+      </span>
+    );
+  }
+  if (status.connection === 'connecting') {
+    return (
+      <span className="team-connection" role="status">
+        Connecting…
+      </span>
+    );
+  }
+  return <Offline lastContact={status.lastContact} reason={status.offlineReason} />;
+}
+
+function Offline({ lastContact, reason }: { lastContact: string | null; reason: string | null }) {
+  const now = useNow(15_000);
+  const at = lastContact ? new Date(lastContact) : null;
+  const contact = at ? `last contact ${formatRelativeTime(at, now)}` : 'no contact yet';
+  const detail = [reason, at ? `Last contact: ${at.toLocaleString()}` : null, 'Saves are kept on this computer until the server answers.']
+    .filter(Boolean)
+    .join('\n');
+  return (
+    <span className="team-connection team-offline" role="status" title={detail}>
+      Offline · {contact}
+    </span>
+  );
+}
