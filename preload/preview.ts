@@ -1,5 +1,16 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { PREVIEW_COMMAND, PREVIEW_EMIT } from '../core/channels';
+import { mayEmitFromPreview } from '../core/rules/userSelect';
+
+/** When the user last pressed a pointer in the preview: a page script cannot make a trusted event. */
+let lastUserPointerAt = -Infinity;
+window.addEventListener(
+  'pointerdown',
+  (event) => {
+    if (event.isTrusted) lastUserPointerAt = Date.now();
+  },
+  true,
+);
 
 /*
  * window.preview: the preview's one narrow bridge. Commands (content updates) come in, events (hover,
@@ -16,7 +27,7 @@ contextBridge.exposeInMainWorld('preview', {
     };
   },
   emit(event: unknown): void {
-    ipcRenderer.send(PREVIEW_EMIT, event);
+    if (mayEmitFromPreview(event, lastUserPointerAt, Date.now())) ipcRenderer.send(PREVIEW_EMIT, event);
   },
   /** Follows a link; main's will-navigate gate decides whether it may (Links in Preview). */
   navigate(url: string): void {

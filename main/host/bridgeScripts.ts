@@ -2,6 +2,7 @@ import { SERVICE_CHANNELS, SHELL_CHANNELS, TEAM_EVENTS_PATH } from '../../core/c
 import { previewNavigationDecision } from '../../core/rules/navigation';
 import { fitPreview } from '../../core/rules/viewport';
 import { budgetKey, budgetNotice, spendBudget } from '../../core/rules/messageBudget';
+import { mayEmitFromPreview } from '../../core/rules/userSelect';
 import { PREVIEW_EVENT_BUDGETS } from '../../core/preview';
 
 /** Where the browser host serves the preview document; each load of it carries a fresh token in ?load=. */
@@ -132,12 +133,19 @@ export function editorBridgeScript(): string {
   let pointerOverFrame = false;
   let activationTimer = null;
   let previewHasFocus = false;
+  let focusGivenBackAt = -Infinity;
   const previewActivated = () => {
     previewHasFocus = true;
     clearTimeout(activationTimer);
+    // A click into the preview right after typing in the editor was taken for a script's: the user's it is.
+    if (document.activeElement !== frame && Date.now() - focusGivenBackAt < ACTIVATION_WAIT_MS) {
+      frame.focus();
+      connection?.port?.postMessage({ type: 'studio:activate' });
+    }
   };
   const giveFocusBack = () => {
     if (document.activeElement !== frame) return;
+    focusGivenBackAt = Date.now();
     if (lastEditorFocus && lastEditorFocus.isConnected) lastEditorFocus.focus({ preventScroll: true });
     else frame.blur();
   };
@@ -282,6 +290,8 @@ export function previewBridgeScript(): string {
   return `(() => {
   'use strict';
   const MAX_QUEUED_EVENTS = 100;
+  const mayEmitFromPreview = ${mayEmitFromPreview.toString()};
+  let lastUserPointerAt = -Infinity;
   const apply = Reflect.apply;
   const postOnPort = MessagePort.prototype.postMessage;
   const token = new URLSearchParams(location.search).get('load') ?? '';
@@ -306,7 +316,9 @@ export function previewBridgeScript(): string {
   }, true);
 
   const userAction = (event) => {
-    if (!event.isTrusted || activated) return;
+    if (!event.isTrusted) return;
+    lastUserPointerAt = Date.now();
+    if (activated) return;
     activated = true;
     send({ kind: 'activated' });
   };
@@ -336,7 +348,9 @@ export function previewBridgeScript(): string {
       commandListeners.add(listener);
       return () => commandListeners.delete(listener);
     },
-    emit: (event) => send({ kind: 'event', event }),
+    emit: (event) => {
+      if (mayEmitFromPreview(event, lastUserPointerAt, Date.now())) send({ kind: 'event', event });
+    },
     navigate: (url) => send({ kind: 'navigate', url: String(url) }),
   });
 })();

@@ -21,8 +21,15 @@ import { ipcRenderer } from 'electron';
 
 type Fn = (...args: unknown[]) => unknown;
 
+/** The preview preload watches the page's pointer presses: a window whose listeners the tests can call. */
+const pageWindow = { listeners: new Map<string, (event: { isTrusted: boolean }) => void>() };
+vi.stubGlobal('window', {
+  addEventListener: (type: string, listener: (event: { isTrusted: boolean }) => void) => pageWindow.listeners.set(type, listener),
+});
+
 async function loadPreload(name: 'editor' | 'preview'): Promise<Record<string, Fn>> {
   bridge.exposed.clear();
+  pageWindow.listeners.clear();
   vi.resetModules();
   await import(`../../preload/${name}.ts`);
   expect([...bridge.exposed.keys()]).toEqual([name === 'editor' ? 'studio' : 'preview']);
@@ -77,7 +84,7 @@ describe('editor preload', () => {
       const specifiers = [...source.matchAll(/\bfrom\s+['"]([^'"]+)['"]/g)].map((match) => match[1]);
       expect(specifiers.length).toBeGreaterThan(0);
       for (const specifier of specifiers) {
-        expect(['electron', '../core/channels', '../core/result'], `${name}: ${specifier}`).toContain(specifier);
+        expect(['electron', '../core/channels', '../core/result', '../core/rules/userSelect'], `${name}: ${specifier}`).toContain(specifier);
       }
     }
   });
@@ -101,6 +108,17 @@ describe('preview preload', () => {
 
   it('sends emitted events to main on the preview event channel', async () => {
     const preview = await loadPreload('preview');
+    preview.emit!({ type: 'ready' });
+    expect(ipcRenderer.send).toHaveBeenCalledExactlyOnceWith(PREVIEW_EMIT, { type: 'ready' });
+  });
+
+  it('sends a select only right after the user pressed a pointer in the preview, never for a script', async () => {
+    const preview = await loadPreload('preview');
+    preview.emit!({ type: 'select', id: 'hero-1' });
+    pageWindow.listeners.get('pointerdown')!({ isTrusted: false });
+    preview.emit!({ type: 'select', id: 'hero-1' });
+    expect(ipcRenderer.send).not.toHaveBeenCalled();
+    pageWindow.listeners.get('pointerdown')!({ isTrusted: true });
     preview.emit!({ type: 'select', id: 'hero-1' });
     expect(ipcRenderer.send).toHaveBeenCalledExactlyOnceWith(PREVIEW_EMIT, { type: 'select', id: 'hero-1' });
   });

@@ -6,6 +6,7 @@ import {
   PreviewEventSchema,
 } from '../../core/preview';
 import { budgetKey, budgetNotice, spendBudget, type BudgetState, type BudgetVerdict } from '../../core/rules/messageBudget';
+import { mayEmitFromPreview } from '../../core/rules/userSelect';
 
 /** Spends the budget once at each time, returning the verdicts. */
 function run(times: number[], budget = { max: 3, perMs: 1000 }): BudgetVerdict[] {
@@ -126,5 +127,20 @@ describe('the preview document’s CSP', () => {
     const electron = previewContentSecurityPolicy('app://studio');
     expect(electron).not.toMatch(/app:(?!\/\/studio\/(preview|assets|sample)\/)/);
     expect(electron).not.toContain("'self'");
+  });
+});
+
+describe('a select from the preview', () => {
+  it('passes only within a second after a real pointer press; other events always pass', () => {
+    expect(mayEmitFromPreview({ type: 'select', id: 'a' }, 10_000, 10_500)).toBe(true);
+    expect(mayEmitFromPreview({ type: 'select', id: 'a' }, 10_000, 11_000)).toBe(true);
+    expect(mayEmitFromPreview({ type: 'select', id: 'a' }, 10_000, 11_001)).toBe(false);
+    expect(mayEmitFromPreview({ type: 'select', id: 'a' }, -Infinity, 5)).toBe(false);
+    expect(mayEmitFromPreview({ type: 'select', id: 'a' }, 10_000, 9_000)).toBe(false);
+    for (const event of [{ type: 'ready' }, { type: 'requestFeed', blockId: 'b' }, null, 'select']) {
+      expect(mayEmitFromPreview(event, -Infinity, 5), JSON.stringify(event)).toBe(true);
+    }
+    const embedded = new Function(`return (${mayEmitFromPreview.toString()});`)() as typeof mayEmitFromPreview;
+    expect(embedded({ type: 'select' }, 0, 2000)).toBe(false);
   });
 });
