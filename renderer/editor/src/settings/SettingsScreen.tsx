@@ -16,6 +16,7 @@ import { call, errorMessage } from '../api';
 import { DASHBOARD_PATH } from '../router';
 import { toast } from '../state/toasts';
 import { Header } from '../ui/Header';
+import { TeamServerSection } from '../team/TeamServerSection';
 import './settings.css';
 
 /**
@@ -302,6 +303,8 @@ function SettingsForm({
 
   return (
     <form className="settings-form" onSubmit={save} noValidate aria-label="Settings">
+      <TeamServerSection />
+
       <fieldset className="settings-section">
         <legend>Services</legend>
         <label className="checkbox">
