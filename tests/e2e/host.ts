@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, type FrameLocator } from '@playwright/test';
+import { test as base, expect, type Page, type FrameLocator, type Locator } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -279,6 +279,24 @@ export async function pickUpRow(page: Page, rowName: string): Promise<void> {
   await page.keyboard.press('Space');
   await expect(page.locator('.component-row.dragging')).toHaveCount(1);
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+}
+
+export const titleField = (page: Page): Locator => page.getByRole('textbox', { name: 'Title', exact: true });
+
+/** Types a Main Banner's title (opening the banner first if needed) and waits for the preview to show it. */
+export async function setBannerTitle(page: Page, title: string): Promise<void> {
+  if (!(await titleField(page).isVisible())) await page.getByRole('button', { name: 'Main Banner', exact: true }).click();
+  await titleField(page).fill(title);
+  await expect(preview(page).locator('[data-component="MainBanner"] h2')).toHaveText(title);
+}
+
+/** SAVE CONTENT with a change message, Continue; answers the Update Page dialog (it closes once saved). */
+export async function saveContent(page: Page, message: string): Promise<Locator> {
+  await page.getByRole('button', { name: 'SAVE CONTENT' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Update Page' });
+  await dialog.getByLabel('Change message').fill(message);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  return dialog;
 }
 
 /** The titles of the component rows, in order. */

@@ -1,7 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
 import { addUserWithServerCli, buildServer, killServerProcesses, serve } from '../helpers/teamServer';
-import { test, expect, preview, createPage, addComponent } from './host';
+import { test, expect, createPage, addComponent, saveContent, setBannerTitle } from './host';
 
 /**
  * Two editors on two desktops (browser hosts started with --server/--token-file), one team server on a real
@@ -34,22 +33,6 @@ test.afterAll(async () => {
   killServerProcesses();
   postgres?.destroy();
 });
-
-const titleField = (page: Page): Locator => page.getByRole('textbox', { name: 'Title', exact: true });
-
-async function setBannerTitle(page: Page, title: string): Promise<void> {
-  if (!(await titleField(page).isVisible())) await page.getByRole('button', { name: 'Main Banner', exact: true }).click();
-  await titleField(page).fill(title);
-  await expect(preview(page).locator('[data-component="MainBanner"] h2')).toHaveText(title);
-}
-
-async function saveContent(page: Page, message: string): Promise<Locator> {
-  await page.getByRole('button', { name: 'SAVE CONTENT' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Update Page' });
-  await dialog.getByLabel('Change message').fill(message);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  return dialog;
-}
 
 test('two editors on one team server: the second sees the first\'s page, saves over a stale base and gets the conflict', async ({ browser, startTeamHost }) => {
   const hostA = await startTeamHost(team.url, tokens[EDITOR_A]!);
