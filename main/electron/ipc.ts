@@ -5,8 +5,10 @@ import {
   PREVIEW_EVENT,
   SERVICE_CHANNELS,
   SHELL_CHANNELS,
+  TEAM_EVENT,
   type Channel,
 } from '../../core/channels';
+import type { TeamEvent } from '../../core/team';
 import { PREVIEW_EVENT_BUDGETS, PreviewEventSchema } from '../../core/preview';
 import { budgetKey, budgetNotice, spendBudget, type BudgetState } from '../../core/rules/messageBudget';
 import type { Result } from '../../core/result';
@@ -59,6 +61,8 @@ export interface IpcOptions {
   reloadPreview(): void;
   /** The clock of the preview events' rate budgets. */
   now?: () => number;
+  /** Team mode's live events (TeamService.onEvent), pushed to the editor on TEAM_EVENT; answers an unsubscribe. */
+  onTeamEvent(listener: (event: TeamEvent) => void): () => void;
 }
 
 const OK_EMPTY: Result<object> = { ok: true, value: {} };
@@ -74,7 +78,16 @@ function isSameFrame(frame: IpcFrame | null, expected: IpcFrame): frame is IpcFr
  * editor page, and preview events are accepted only from the preview's main frame: neither an iframe nor
  * a page navigated elsewhere can reach the services (Electron's "validate the sender of all IPC messages").
  */
-export function registerIpc({ ipcMain, dispatch, editorContents, previewView, previewLinks, reloadPreview, now = Date.now }: IpcOptions): () => void {
+export function registerIpc({
+  ipcMain,
+  dispatch,
+  editorContents,
+  previewView,
+  previewLinks,
+  reloadPreview,
+  onTeamEvent,
+  now = Date.now,
+}: IpcOptions): () => void {
   const isFromEditor = (event: IpcSenderEvent): boolean =>
     isSameFrame(event.senderFrame, editorContents.mainFrame) && isEditorUrl(event.senderFrame.url);
   const isFromPreview = (event: IpcSenderEvent): boolean =>
@@ -143,7 +156,13 @@ export function registerIpc({ ipcMain, dispatch, editorContents, previewView, pr
   };
   ipcMain.on(PREVIEW_EMIT, forwardPreviewEvent);
 
+  // Only the editor's contents are sent team events; never the preview.
+  const stopTeamEvents = onTeamEvent((event) => {
+    if (!editorContents.isDestroyed()) editorContents.send(TEAM_EVENT, event);
+  });
+
   return () => {
+    stopTeamEvents();
     for (const channel of [...SERVICE_CHANNELS, ...SHELL_CHANNELS]) ipcMain.removeHandler(ipcName(channel));
     ipcMain.removeListener(PREVIEW_EMIT, forwardPreviewEvent);
   };

@@ -30,6 +30,7 @@ function openEditorWindow(services: StudioServices): void {
     previewView,
     previewLinks,
     reloadPreview: () => void previewView.webContents.loadURL(PREVIEW_URL),
+    onTeamEvent: (listener) => services.team.onEvent(listener),
   });
   window.on('closed', unregisterIpc);
   // IPC is registered before either page loads, so the preview's first 'ready' event is never lost.

@@ -4,7 +4,9 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createSampleImages, type SampleImageReply } from '../services/sampleImages';
 import { createMemorySecretStore, createNodeStore } from '../services/stores';
-import { createStudioServices, teamServerUser, type TeamServer } from './services';
+import { createStudioServices, type StudioServices, type TeamServer } from './services';
+import { TEAM_EVENTS_PATH } from '../../core/channels';
+import type { TeamEvent } from '../../core/team';
 import { editorBridgeScript, previewBridgeScript } from './bridgeScripts';
 import { previewContentSecurityPolicy } from '../../core/preview';
 
@@ -138,6 +140,32 @@ function sendProblem(response: ServerResponse, problem: RequestProblem, api: boo
   return send(response, problem.status, body, CONTENT_TYPES['.json']!, headers);
 }
 
+/** A comment line this often keeps the editor's EventSource connection from being taken for dead. */
+const TEAM_STREAM_HEARTBEAT_MS = 15_000;
+
+/**
+ * GET /api/events: team events (core/team.ts) as Server-Sent Events, for the editor page only. An EventSource
+ * sends no Origin header to its own origin, so the browser's Sec-Fetch-Site must say the request comes from
+ * the same origin (the sandboxed preview and other sites are cross-site), and an Origin, when sent, must be
+ * the editor's. The current status and presence go first, so a (re)connected editor is up to date at once.
+ */
+function streamTeamEvents(request: IncomingMessage, response: ServerResponse, services: StudioServices, origin: string): void {
+  const sameOrigin = request.headers['sec-fetch-site'] === 'same-origin' && (request.headers.origin === undefined || request.headers.origin === origin);
+  if (!sameOrigin) {
+    return send(response, 403, JSON.stringify({ ok: false, error: { code: 'forbidden', message: 'Requests must come from the editor.' } }), CONTENT_TYPES['.json']!);
+  }
+  response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  const write = (event: TeamEvent): void => void response.write(`data: ${JSON.stringify(event)}\n\n`);
+  write({ type: 'status', status: services.team.status() });
+  write({ type: 'presence', presence: services.team.presence() });
+  const unsubscribe = services.team.onEvent(write);
+  const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), TEAM_STREAM_HEARTBEAT_MS);
+  response.on('close', () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+  });
+}
+
 /**
  * The browser host: the real renderer bundles and the real main services, in Chromium instead of Electron.
  * It stays thin: static files, the bridge scripts, and POST /api/<channel> into the same dispatcher.
@@ -152,9 +180,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     secrets: createMemorySecretStore(),
     teamServer: options.teamServer,
   });
-  const user = options.teamServer ? await teamServerUser(options.teamServer) : options.user;
-  if (user) {
-    const signedIn = await services.dispatch('signIn', { email: user });
+  if (options.teamServer) {
+    // The signed-in user is the server's user for the token. A server out of reach or refusing the token does
+    // not stop the host: the editor shows Offline with the reason, and works from this computer meanwhile.
+    const problem = await services.team.confirmUser();
+    if (problem) console.warn(`Team server: ${problem.message}`);
+  } else if (options.user) {
+    const signedIn = await services.dispatch('signIn', { email: options.user });
     if (!signedIn.ok) throw new Error(signedIn.error.message);
   }
   let origin = '';
@@ -212,6 +244,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const route = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = requestUrl(request.url, origin || 'http://127.0.0.1');
     const path = url.pathname;
+    if (request.method === 'GET' && path === TEAM_EVENTS_PATH) return streamTeamEvents(request, response, services, origin);
     if (request.method === 'POST' && path.startsWith('/api/')) return handleApi(request, response, path.slice(5));
     if (request.method !== 'GET') return send(response, 405, 'Method not allowed', 'text/plain');
     if (path === '/') {

@@ -21,6 +21,8 @@ import type { FacetedSearchClient, MeshClient } from '../services/mesh';
 import { declaredFeed } from '../../core/rules/feedPolicy';
 import { readSettings, updateSettings } from '../services/settings';
 import type { TranslationClient } from '../services/translation';
+import type { TeamService } from '../services/team';
+import { pendingSaveOf } from '../services/outbox';
 
 /** The clients of the services other than content, each for the address in force. */
 export interface ServiceClients {
@@ -45,6 +47,8 @@ export interface HandlerDeps {
   /** The content service client for the URL in force (a team's, or the embedded one). */
   content: () => ContentClient;
   contentUrl: () => string;
+  /** Team mode (main/services/team.ts): the sign-in, the outbox, presence, the cache of opened pages. */
+  team: TeamService;
   now: () => Date;
 }
 
@@ -59,8 +63,9 @@ function readFavourites(store: KeyValueStore, user: string): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
-function requireUser(store: KeyValueStore): string {
-  const user = store.get('user');
+/** The signed-in user: the team server's user for the token in team mode, else the address given at first run. */
+function requireUser(store: KeyValueStore, team: TeamService): string {
+  const user = team.user() ?? store.get('user');
   if (typeof user !== 'string' || !user) throw new StudioError('forbidden', 'Sign in with your email first.');
   return user;
 }
@@ -88,7 +93,7 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
   const pageToSave = (input: { key: PageKey; meta: PageMeta; components: Component[]; commitMessage: string }) => {
     const messageError = commitMessageError(input.commitMessage);
     if (messageError) throw new StudioError('invalid-input', messageError);
-    return buildPageContent({ ...input, author: requireUser(store), apiUrl: deps.contentUrl(), now: deps.now() });
+    return buildPageContent({ ...input, author: requireUser(store, deps.team), apiUrl: deps.contentUrl(), now: deps.now() });
   };
 
   /**
@@ -105,8 +110,41 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
     return saveId;
   };
 
+  /**
+   * The page's latest version from the content service. In team mode it is cached for opening offline, and
+   * while the server cannot be reached the cached one is used.
+   */
+  const loadSavedPage = async (key: PageKey) => {
+    if (!deps.team.active()) return deps.content().loadPage(key);
+    try {
+      const saved = await deps.content().loadPage(key);
+      if (saved) await deps.team.cachePage(key, saved);
+      return saved;
+    } catch (error) {
+      if (!(error instanceof StudioError && error.code === 'unavailable')) throw error;
+      const cached = await deps.team.pageCache.get(key);
+      if (!cached) throw new StudioError('unavailable', `${error.message} ${quote(key.page)} was not opened on this computer before, so it cannot be opened offline.`);
+      return { content: cached.content, version: cached.version, skipped: [] };
+    }
+  };
+
+  /** After a save was queued: the draft stays, based on what was queued, so the page opens as saved and edits build on it. */
+  const keepQueuedDraft = async (key: PageKey, meta: PageMeta, components: Component[], queuedHash: string): Promise<void> => {
+    const existing = await drafts.get(bookmarkFor(key));
+    const draft = existing ?? newDraft(key, { meta, components, baseHash: queuedHash });
+    await drafts.put({
+      ...draft,
+      meta,
+      components,
+      baseHash: queuedHash,
+      cleanHash: documentHash(meta, components),
+      pendingSave: undefined,
+      updatedAt: deps.now().toISOString(),
+    });
+  };
+
   return {
-    getSession: async () => ({ user: readSettings(store, deps.secrets).user }),
+    getSession: async () => ({ user: deps.team.user() ?? readSettings(store, deps.secrets).user }),
 
     signIn: async ({ email }) => {
       store.set('user', email);
@@ -117,10 +155,10 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
 
     updateSettings: async (patch) => updateSettings(store, deps.secrets, patch),
 
-    listFavourites: async () => ({ favourites: readFavourites(store, requireUser(store)) }),
+    listFavourites: async () => ({ favourites: readFavourites(store, requireUser(store, deps.team)) }),
 
     setFavourite: async ({ componentType, favourite }) => {
-      const user = requireUser(store);
+      const user = requireUser(store, deps.team);
       const others = readFavourites(store, user).filter((type) => type !== componentType);
       const favourites = favourite ? [...others, componentType] : others;
       store.set('favourites', { ...favouritesByUser(store), [user]: favourites });
@@ -163,20 +201,24 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
         updatedAt: draft.updatedAt,
         dirty: isDirty(draft),
       }));
+      const pendingSaves = await deps.team.pendingSaves();
       try {
         const { pages, skipped } = await deps.content().listPages();
-        return { pages, drafts: draftRows, pagesError: null, damagedFiles: deps.damagedFiles(), skippedVersions: skipped };
+        return { pages, drafts: draftRows, pagesError: null, damagedFiles: deps.damagedFiles(), skippedVersions: skipped, offline: false, pendingSaves };
       } catch (error) {
         // Offline or a dead service: the drafts still show, so editors keep working.
         const message = error instanceof Error ? error.message : String(error);
-        return { pages: [], drafts: draftRows, pagesError: message, damagedFiles: deps.damagedFiles() };
+        // A team server out of reach: the pages this desktop opened before, from its cache.
+        const offline = deps.team.active() && error instanceof StudioError && error.code === 'unavailable';
+        const pages = offline ? await deps.team.pageCache.list() : [];
+        return { pages, drafts: draftRows, pagesError: message, damagedFiles: deps.damagedFiles(), offline, pendingSaves };
       }
     },
 
     openPage: async ({ key, category }) => {
       const existing = await drafts.get(bookmarkFor(key));
       if (existing) return { draft: existing, origin: 'draft' as const };
-      const saved = await deps.content().loadPage(key);
+      const saved = await loadSavedPage(key);
       const draft = saved
         ? newDraft(key, { meta: metaFromPage(saved.content), components: saved.content.content, baseHash: saved.content.hash })
         : newDraft(key, { meta: { ...emptyPageMeta(), category: category ?? '' }, components: [], baseHash: null });
@@ -202,10 +244,14 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
 
     saveContent: async ({ key, meta, components, baseHash, commitMessage }) => {
       const page = pageToSave({ key, meta, components, commitMessage });
-      const version = await deps.content().saveContent(page, baseHash, await recordPendingSave(key, meta, components));
+      const saveId = await recordPendingSave(key, meta, components);
+      const answer = deps.team.active()
+        ? await deps.team.save(key, page, baseHash, saveId)
+        : { status: 'saved' as const, version: await deps.content().saveContent(page, baseHash, saveId) };
+      if (answer.status === 'queued') await keepQueuedDraft(key, meta, components, answer.pending.hash);
       // Saved: the draft has done its job. On failure it stays, so nothing is lost.
-      await drafts.remove(bookmarkFor(key));
-      return { version };
+      else await drafts.remove(bookmarkFor(key));
+      return answer;
     },
 
     saveBookmark: async ({ key, meta, components, commitMessage }) => {
@@ -215,6 +261,26 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
     },
 
     listVersions: async ({ key }) => deps.content().listVersions(key),
+
+    getTeamStatus: async () => ({ status: deps.team.status(), presence: deps.team.presence() }),
+    testTeamServer: async (form) => deps.team.test(form),
+    signInTeam: async (form) => deps.team.signIn(form),
+    signOutTeam: async () => deps.team.signOut(),
+    pageOpened: async ({ key }) => {
+      deps.team.pageOpened(key);
+      return {};
+    },
+    pageClosed: async ({ key }) => {
+      deps.team.pageClosed(key);
+      return {};
+    },
+    listPendingSaves: async () => ({ pending: await deps.team.pendingSaves() }),
+    loadPendingSave: async ({ id }) => {
+      const entry = await deps.team.pendingEntry(id);
+      return { pending: pendingSaveOf(entry), meta: metaFromPage(entry.content), components: entry.content.content };
+    },
+    discardPendingSave: async ({ id }) => ({ pending: await deps.team.discardPending(id) }),
+    overwritePendingSave: async ({ id }) => ({ pending: await deps.team.overwritePending(id) }),
 
     loadVersion: async ({ key, version }) => {
       const found = await deps.content().loadVersion(key, version);

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import got, { HTTPError } from 'got';
 import { createContentClient, type ContentClient } from '../services/contentClient';
 import { startContentServer } from '../services/contentServer';
 import { createDraftStore } from '../services/drafts';
@@ -14,6 +13,12 @@ import { fetchImageMetadata } from '../services/imageMetadata';
 import { createFacetedSearchClient, createMeshClient } from '../services/mesh';
 import { readSettings, resolveService } from '../services/settings';
 import { createTranslationClient } from '../services/translation';
+import { testTeamConnection, type TeamServer } from '../services/teamConnection';
+import { createTeamService, type TeamService, type TeamServiceOptions } from '../services/team';
+import { createOutbox } from '../services/outbox';
+import { createPageCache } from '../services/pageCache';
+
+export type { TeamServer };
 import type { ServiceName } from '../../core/settings';
 
 /** The api key of the embedded sample services; a team's own services take theirs from Settings. */
@@ -28,44 +33,35 @@ export interface StudioServicesOptions {
   resourcesDir: string;
   store: KeyValueStore;
   secrets: SecretStore;
-  /** A team server that takes every content call instead of Settings' address, with its API token. */
+  /**
+   * A team server and token for this session only (the browser host's --server/--token-file), in place of
+   * the sign-in stored by Settings → Team server.
+   */
   teamServer?: TeamServer;
+  /** Team mode's timings, shortened by tests. */
+  team?: Pick<TeamServiceOptions, 'stream' | 'probeBackoff' | 'presenceHeartbeatMs' | 'client'>;
   /** Settings files found damaged when the store was opened (SettingsStore.damagedFiles). */
   damagedSettings?: readonly DamagedFile[];
   now?: () => Date;
 }
 
-export interface TeamServer {
-  url: string;
-  token: string;
-}
-
 /**
- * The user a team server knows the token as (GET /me): the author of every save made with it, and the proof
- * that the address is a Storefront Studio server that accepts the token.
+ * The user a team server knows the token as (GET /me); throws the reason as a sentence when it cannot say.
+ * The browser host's --server/--token-file and the tests use it; Settings uses testTeamConnection itself.
  */
 export async function teamServerUser(server: TeamServer): Promise<string> {
-  const where = `The team server at ${server.url}`;
-  try {
-    const answer = await got(new URL('me', server.url.endsWith('/') ? server.url : `${server.url}/`), {
-      headers: { authorization: `Bearer ${server.token}` },
-      timeout: { request: 10_000 },
-      retry: { limit: 0 },
-    }).json<{ user?: unknown; server?: unknown }>();
-    if (answer.server !== 'storefront-studio' || typeof answer.user !== 'string') throw new Error(`${where} is not a Storefront Studio server.`);
-    return answer.user;
-  } catch (error) {
-    if (error instanceof HTTPError && error.response.statusCode === 401) throw new Error(`${where} refused the token (HTTP 401).`);
-    if (error instanceof HTTPError) throw new Error(`${where} answered /me with HTTP ${error.response.statusCode}; is it a Storefront Studio server?`);
-    if (error instanceof Error && error.message.startsWith(where)) throw error;
-    throw new Error(`${where} cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  // The address was already checked by whoever passes it (the CLI applies the https rule with its consent).
+  const answer = await testTeamConnection(server, { allowInsecureHttp: true });
+  if (answer.problem) throw new Error(answer.problem.message);
+  return answer.user;
 }
 
 export interface StudioServices {
   dispatch: Dispatch;
   /** The embedded content service, the default save target. */
   embeddedContentUrl: string;
+  /** Team mode: its live events go to the editor (Electron: webContents.send; browser host: /api/events). */
+  team: TeamService;
   close(): Promise<void>;
 }
 
@@ -87,15 +83,27 @@ export async function createStudioServices(options: StudioServicesOptions): Prom
     ),
   });
   const drafts = createDraftStore(join(options.dataDir, 'drafts'));
+  const now = options.now ?? (() => new Date());
+  const team = createTeamService({
+    ...options.team,
+    store: options.store,
+    secrets: options.secrets,
+    drafts,
+    outbox: createOutbox(join(options.dataDir, 'outbox')),
+    pageCache: createPageCache(join(options.dataDir, 'page-cache'), now),
+    sessionServer: options.teamServer,
+    now,
+  });
   const clients = new Map<string, ContentClient>();
   const embedded = { url: server.url, apiKey: SAMPLE_API_KEY };
   const endpoint = (name: ServiceName) => resolveService(name, readSettings(options.store, options.secrets), options.secrets, embedded);
-  const contentUrl = (): string => options.teamServer?.url ?? endpoint('content').baseUrl;
+  const contentUrl = (): string => team.serverUrl() ?? endpoint('content').baseUrl;
   const content = (): ContentClient => {
+    if (team.active()) return team.client();
     const url = contentUrl();
     let client = clients.get(url);
     if (!client) {
-      client = createContentClient(url, { token: options.teamServer?.token });
+      client = createContentClient(url);
       clients.set(url, client);
     }
     return client;
@@ -107,6 +115,7 @@ export async function createStudioServices(options: StudioServicesOptions): Prom
     damagedFiles: () => [...(options.damagedSettings ?? []), ...drafts.damagedFiles()],
     content,
     contentUrl,
+    team,
     clients: {
       mesh: () => createMeshClient(endpoint('mesh')),
       facetedSearch: () => createFacetedSearchClient(endpoint('facetedSearch')),
@@ -120,7 +129,16 @@ export async function createStudioServices(options: StudioServicesOptions): Prom
         appOrigins: Object.values(readSettings(options.store, options.secrets).serviceUrls).filter((url): url is string => !!url),
       }),
     lookupProducts: (query) => createProductLookupClient(endpoint('productLookup').baseUrl).lookup(query),
-    now: options.now ?? (() => new Date()),
+    now,
   });
-  return { dispatch: createDispatch(handlers), embeddedContentUrl: server.url, close: () => server.close() };
+  return {
+    dispatch: createDispatch(handlers),
+    embeddedContentUrl: server.url,
+    team,
+    close: async () => {
+      // Presence says 'closed' for the open pages before the app goes.
+      await team.close();
+      await server.close();
+    },
+  };
 }

@@ -19,7 +19,8 @@ import { isUnreachable } from './sampleHttp';
  * failure becomes a StudioError whose message a person can act on.
  */
 
-const SavedVersionResponseSchema = z.object({ version: VersionSummarySchema });
+// repeated: a save id the service had applied already (a team's service from before save ids sends none).
+const SavedVersionResponseSchema = z.object({ version: VersionSummarySchema, repeated: z.boolean().default(false) });
 /** Version numbers a service passed over because it could not read them (a damaged file). */
 const SkippedSchema = z.array(z.number().int().positive()).default([]);
 const PagesResponseSchema = z
@@ -54,6 +55,8 @@ export interface ContentClient {
    * the first attempt made instead of a conflict with it.
    */
   saveContent(content: PageContent, baseHash: string | null, saveId?: string): Promise<VersionSummary>;
+  /** saveContent, also saying whether the service answered a repeat of a save id it had applied (the outbox). */
+  saveContentReceipt(content: PageContent, baseHash: string | null, saveId: string): Promise<{ version: VersionSummary; repeated: boolean }>;
   saveBookmark(content: PageContent): Promise<VersionSummary>;
   listPages(query?: PageQuery): Promise<PageListing>;
   loadPage(key: PageKey): Promise<PageVersion | null>;
@@ -173,15 +176,12 @@ export function createContentClient(baseUrl: string, options: ContentClientOptio
     }
   }
 
+  const saveContentReceipt = (content: PageContent, baseHash: string | null, saveId: string | undefined) =>
+    call('saveContent', { method: 'POST', json: { content, baseHash, saveId }, idempotent: saveId !== undefined }, SavedVersionResponseSchema);
+
   return {
-    saveContent: async (content, baseHash, saveId) =>
-      (
-        await call(
-          'saveContent',
-          { method: 'POST', json: { content, baseHash, saveId }, idempotent: saveId !== undefined },
-          SavedVersionResponseSchema,
-        )
-      ).version,
+    saveContent: async (content, baseHash, saveId) => (await saveContentReceipt(content, baseHash, saveId)).version,
+    saveContentReceipt,
     saveBookmark: async (content) =>
       (await call('saveBookmark', { method: 'POST', json: { content } }, SavedVersionResponseSchema)).version,
     listPages: (query = {}) => call('pages', { method: 'GET', searchParams: searchParamsOf(query) }, PagesResponseSchema),

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ipcName, PREVIEW_COMMAND, PREVIEW_EMIT, PREVIEW_EVENT, SERVICE_CHANNELS, SHELL_CHANNELS } from '../../core/channels';
+import { ipcName, PREVIEW_COMMAND, PREVIEW_EMIT, PREVIEW_EVENT, SERVICE_CHANNELS, SHELL_CHANNELS, TEAM_EVENT } from '../../core/channels';
+import type { TeamEvent } from '../../core/team';
 import type { Result } from '../../core/result';
 import { PREVIEW_EVENT_BUDGETS } from '../../core/preview';
 import { budgetNotice } from '../../core/rules/messageBudget';
@@ -72,8 +73,13 @@ function setup(options: { now?: () => number } = {}) {
   const previewView = { webContents: previewContents, setBounds: vi.fn(), setVisible: vi.fn() } satisfies PreviewViewLike;
   const previewLinks = { active: false };
   const reloadPreview = vi.fn();
-  const unregister = registerIpc({ ipcMain: ipc.ipcMain, dispatch, editorContents, previewView, previewLinks, reloadPreview, ...options });
-  return { ...ipc, dispatch, editorContents, previewContents, previewView, previewLinks, reloadPreview, unregister };
+  const teamListeners = new Set<(event: TeamEvent) => void>();
+  const onTeamEvent = (listener: (event: TeamEvent) => void) => {
+    teamListeners.add(listener);
+    return () => void teamListeners.delete(listener);
+  };
+  const unregister = registerIpc({ ipcMain: ipc.ipcMain, dispatch, editorContents, previewView, previewLinks, reloadPreview, onTeamEvent, ...options });
+  return { ...ipc, dispatch, editorContents, previewContents, previewView, previewLinks, reloadPreview, unregister, teamListeners };
 }
 
 describe('registerIpc: channel registration', () => {
@@ -98,8 +104,27 @@ describe('registerIpc: channel registration', () => {
         previewView: { webContents: fakeContents(previewFrame), setBounds: vi.fn(), setVisible: vi.fn() },
         previewLinks: { active: false },
         reloadPreview: vi.fn(),
+        onTeamEvent: () => () => undefined,
       }),
     ).not.toThrow();
+  });
+});
+
+describe('registerIpc: team events', () => {
+  const resync: TeamEvent = { type: 'resync', reason: 'The event stream was interrupted.' };
+
+  it('pushes each team event to the editor only, on TEAM_EVENT', () => {
+    const { teamListeners, editorContents, previewContents } = setup();
+    expect(teamListeners.size).toBe(1);
+    for (const listener of teamListeners) listener(resync);
+    expect(editorContents.send).toHaveBeenCalledWith(TEAM_EVENT, resync);
+    expect(previewContents.send).not.toHaveBeenCalled();
+  });
+
+  it('stops pushing once unregistered (a closed window)', () => {
+    const { teamListeners, unregister } = setup();
+    unregister();
+    expect(teamListeners.size).toBe(0);
   });
 });
 

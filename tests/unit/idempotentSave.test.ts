@@ -6,6 +6,9 @@ import { createContentClient, type ContentClient } from '../../main/services/con
 import { startContentServer, type ContentServer } from '../../main/services/contentServer';
 import { createDraftStore, type DraftStore } from '../../main/services/drafts';
 import { createMemorySecretStore, createNodeStore } from '../../main/services/stores';
+import { createTeamService } from '../../main/services/team';
+import { createOutbox } from '../../main/services/outbox';
+import { createPageCache } from '../../main/services/pageCache';
 import { StudioError } from '../../core/result';
 import { bookmarkFor } from '../../core/rules/page';
 import { emptyPageMeta, type Component, type Draft } from '../../core/schemas';
@@ -43,9 +46,19 @@ beforeEach(async () => {
   const store = createNodeStore(dataDir);
   store.set('user', 'ed@example.com');
   drafts = createDraftStore(join(dataDir, 'drafts'));
+  const secrets = createMemorySecretStore();
+  // Signed out of any team server: saves go to the content service as before issue 13.
+  const team = createTeamService({
+    store,
+    secrets,
+    drafts,
+    outbox: createOutbox(join(dataDir, 'outbox')),
+    pageCache: createPageCache(join(dataDir, 'page-cache')),
+  });
   handlers = createHandlers({
     store,
-    secrets: createMemorySecretStore(),
+    secrets,
+    team,
     clients: {} as ServiceClients,
     fetchFeed: vi.fn(),
     lookupProducts: vi.fn(),
@@ -72,8 +85,11 @@ async function openAndEdit(components: Component[]): Promise<Draft> {
   return (await drafts.get(bookmarkFor(HOME_KEY)))!;
 }
 
-const save = (components: Component[], baseHash: string | null) =>
-  handlers.saveContent({ key: HOME_KEY, meta, components, baseHash, commitMessage: 'Summer banner' });
+async function save(components: Component[], baseHash: string | null) {
+  const answer = await handlers.saveContent({ key: HOME_KEY, meta, components, baseHash, commitMessage: 'Summer banner' });
+  if (answer.status !== 'saved') throw new Error(`expected the embedded store to save, got ${answer.status}`);
+  return answer;
+}
 
 describe('a save whose answer was lost', () => {
   it('is sent again with the same id and answered with the version it made, not a conflict', async () => {

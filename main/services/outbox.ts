@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { describeIssues } from '../../core/contract';
+import { StudioError } from '../../core/result';
+import { PageContentSchema, PageKeySchema, VersionSummarySchema, type PageContent, type PageKey, type VersionSummary } from '../../core/schemas';
+import { PendingSaveSchema, type PendingSave } from '../../core/team';
+import { readJsonFile, writeFileAtomic } from './atomicFile';
+import { createKeyedQueue } from './keyedQueue';
+
+/**
+ * Saves made while the team server could not be reached (issue 13): one file per pending save in
+ * <data>/outbox, named by its sequence number so the folder's order is the order they were made, each written
+ * atomically. A file leaves the folder only when the server acknowledged its save, or the user discarded it.
+ * The save id goes with it, so a save sent again after a crash between sending and acknowledging is answered
+ * by the server as a repeat, not saved twice.
+ */
+
+const OutboxEntrySchema = PendingSaveSchema.extend({ seq: z.number().int().positive(), content: PageContentSchema });
+export type OutboxEntry = z.infer<typeof OutboxEntrySchema>;
+
+const ENTRY_FILE = /^(\d{12})-[0-9a-f-]{36}\.json$/;
+
+/** What the server said to one pending save. */
+export type SendOutcome = { kind: 'saved'; version: VersionSummary; repeated: boolean };
+
+export interface OutboxReport {
+  saved(entry: OutboxEntry, version: VersionSummary, repeated: boolean): Promise<void> | void;
+  conflict(entry: OutboxEntry, latest: VersionSummary | null): Promise<void> | void;
+  refused(entry: OutboxEntry, problem: string): Promise<void> | void;
+}
+
+/** How a flush ended: everything sendable was sent, or the server stopped answering (retry later). */
+export type FlushResult = { kind: 'done' } | { kind: 'offline'; error: StudioError };
+
+export interface Outbox {
+  /** Every pending save, oldest first. An unreadable file is left where it is and reported, never deleted. */
+  list(): Promise<OutboxEntry[]>;
+  get(id: string): Promise<OutboxEntry | null>;
+  add(input: { key: PageKey; content: PageContent; baseHash: string | null; saveId: string; queuedAt: Date }): Promise<OutboxEntry>;
+  update(id: string, patch: Partial<Pick<OutboxEntry, 'state' | 'problem' | 'latest' | 'baseHash'>>): Promise<OutboxEntry>;
+  remove(id: string): Promise<void>;
+  /**
+   * Sends the pending saves in order, each with its base hash and save id. A page whose save met a conflict
+   * (or was refused) keeps its later saves back until the user decides; other pages go on. Stops at the first
+   * answer that says the server is unreachable. One flush at a time: a call during a flush runs once more after it.
+   */
+  flush(send: (entry: OutboxEntry) => Promise<SendOutcome>, report: OutboxReport): Promise<FlushResult>;
+}
+
+export const pageKeyId = (key: PageKey): string => JSON.stringify(PageKeySchema.parse(key));
+
+/** Errors that mean "try again later" rather than "this save is wrong". */
+function meansUnreachable(error: unknown): error is StudioError {
+  return error instanceof StudioError && (error.code === 'unavailable' || error.code === 'unauthorized' || error.code === 'failed');
+}
+
+export function pendingSaveOf(entry: OutboxEntry): PendingSave {
+  return PendingSaveSchema.parse(entry);
+}
+
+export function createOutbox(dir: string, log: (message: string) => void = (message) => console.warn(`outbox: ${message}`)): Outbox {
+  const enqueue = createKeyedQueue();
+  const reported = new Set<string>();
+  let flushing: Promise<FlushResult> | null = null;
+  let flushAgain = false;
+
+  const files = async (): Promise<string[]> => {
+    try {
+      return (await readdir(dir)).filter((name) => ENTRY_FILE.test(name)).sort();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+  };
+
+  const read = async (name: string): Promise<OutboxEntry | null> => {
+    try {
+      const parsed = OutboxEntrySchema.safeParse(await readJsonFile(join(dir, name)));
+      if (parsed.success) return parsed.data;
+      if (!reported.has(name)) log(`${join(dir, name)} is not a pending save (${describeIssues(parsed.error)}); it is left in place.`);
+    } catch (error) {
+      if (!reported.has(name)) log(`${join(dir, name)} could not be read (${(error as Error).message}); it is left in place.`);
+    }
+    reported.add(name);
+    return null;
+  };
+
+  const fileOf = (entry: Pick<OutboxEntry, 'seq' | 'id'>): string => `${String(entry.seq).padStart(12, '0')}-${entry.id}.json`;
+  const write = (entry: OutboxEntry): Promise<void> => writeFileAtomic(join(dir, fileOf(entry)), `${JSON.stringify(entry, null, 2)}\n`);
+
+  const list = async (): Promise<OutboxEntry[]> => {
+    const entries = await Promise.all((await files()).map(read));
+    return entries.filter((entry): entry is OutboxEntry => entry !== null);
+  };
+
+  const get = async (id: string): Promise<OutboxEntry | null> => (await list()).find((entry) => entry.id === id) ?? null;
+
+  const runFlush = async (send: (entry: OutboxEntry) => Promise<SendOutcome>, report: OutboxReport): Promise<FlushResult> => {
+    const heldBack = new Set<string>();
+    for (const entry of await list()) {
+      const page = pageKeyId(entry.key);
+      if (entry.state !== 'waiting' || heldBack.has(page)) {
+        heldBack.add(page);
+        continue;
+      }
+      let outcome: SendOutcome;
+      try {
+        outcome = await send(entry);
+      } catch (error) {
+        if (error instanceof StudioError && error.code === 'conflict') {
+          const latest = VersionSummarySchema.safeParse(error.details);
+          const held = await update(entry.id, { state: 'conflict', problem: error.message, latest: latest.success ? latest.data : null });
+          heldBack.add(page);
+          await report.conflict(held, held.latest);
+          continue;
+        }
+        if (meansUnreachable(error)) return { kind: 'offline', error };
+        const problem = error instanceof Error ? error.message : String(error);
+        const held = await update(entry.id, { state: 'refused', problem });
+        heldBack.add(page);
+        await report.refused(held, problem);
+        continue;
+      }
+      // Acknowledged: only now does the file go.
+      await remove(entry.id);
+      await report.saved(entry, outcome.version, outcome.repeated);
+    }
+    return { kind: 'done' };
+  };
+
+  const update: Outbox['update'] = (id, patch) =>
+    enqueue('outbox', async () => {
+      const entry = await get(id);
+      if (!entry) throw new StudioError('not-found', 'This pending save is no longer in the outbox.');
+      const next = { ...entry, ...patch };
+      await write(next);
+      return next;
+    });
+
+  const remove: Outbox['remove'] = (id) =>
+    enqueue('outbox', async () => {
+      const name = (await files()).find((file) => file.endsWith(`-${id}.json`));
+      if (name) await rm(join(dir, name), { force: true });
+    });
+
+  return {
+    list,
+    get,
+    add: (input) =>
+      enqueue('outbox', async () => {
+        const names = await files();
+        const last = names.length ? Number(ENTRY_FILE.exec(names[names.length - 1]!)![1]) : 0;
+        const entry: OutboxEntry = {
+          id: randomUUID(),
+          seq: last + 1,
+          key: input.key,
+          content: input.content,
+          commitMessage: input.content.commitMessage,
+          baseHash: input.baseHash,
+          hash: input.content.hash,
+          saveId: input.saveId,
+          queuedAt: input.queuedAt.toISOString(),
+          state: 'waiting',
+          problem: null,
+          latest: null,
+        };
+        await write(entry);
+        return entry;
+      }),
+    update,
+    remove,
+    async flush(send, report) {
+      if (flushing) {
+        flushAgain = true;
+        return flushing;
+      }
+      const run = async (): Promise<FlushResult> => {
+        let result: FlushResult;
+        do {
+          flushAgain = false;
+          result = await runFlush(send, report);
+        } while (flushAgain && result.kind === 'done');
+        return result;
+      };
+      flushing = run().finally(() => {
+        flushing = null;
+      });
+      return flushing;
+    },
+  };
+}

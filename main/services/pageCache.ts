@@ -1,0 +1,76 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { contentHash } from '../../core/rules/hash';
+import { bookmarkFor } from '../../core/rules/page';
+import { PageContentSchema, PageKeySchema, VersionSummarySchema, type PageKey, type PageSummary } from '../../core/schemas';
+import { readJsonFile, writeFileAtomic } from './atomicFile';
+import { createKeyedQueue } from './keyedQueue';
+
+/**
+ * The pages this desktop opened from the team server, each with its latest version as last seen
+ * (<data>/page-cache, one file per page, written atomically). While the server cannot be reached, the
+ * dashboard lists them and the editor opens them from here; their drafts are in the draft store as always.
+ */
+
+const CachedPageSchema = z.object({
+  key: PageKeySchema,
+  content: PageContentSchema,
+  version: VersionSummarySchema,
+  cachedAt: z.string(),
+});
+export type CachedPage = z.infer<typeof CachedPageSchema>;
+
+export interface PageCache {
+  get(key: PageKey): Promise<CachedPage | null>;
+  put(page: Omit<CachedPage, 'cachedAt'>): Promise<void>;
+  /** Every cached page as a listing row; a file that cannot be read is skipped (it is only a cache). */
+  list(): Promise<PageSummary[]>;
+}
+
+export function createPageCache(dir: string, now: () => Date = () => new Date()): PageCache {
+  const enqueue = createKeyedQueue();
+  const fileOf = (key: PageKey): string => join(dir, `${contentHash(bookmarkFor(key))}.json`);
+
+  const read = async (path: string): Promise<CachedPage | null> => {
+    try {
+      const parsed = CachedPageSchema.safeParse(await readJsonFile(path));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  };
+
+  return {
+    get: async (key) => {
+      const cached = await read(fileOf(key));
+      return cached && bookmarkFor(cached.key) === bookmarkFor(key) ? cached : null;
+    },
+    put: (page) =>
+      enqueue(fileOf(page.key), async () => {
+        const current = await read(fileOf(page.key));
+        // An older version arriving late (a slow listing) never replaces a newer one.
+        if (current && current.version.version > page.version.version) return;
+        await writeFileAtomic(fileOf(page.key), JSON.stringify({ ...page, cachedAt: now().toISOString() }));
+      }),
+    list: async () => {
+      let names: string[];
+      try {
+        names = (await readdir(dir)).filter((name) => /^[0-9a-f]{16}\.json$/.test(name));
+      } catch {
+        return [];
+      }
+      const pages = await Promise.all(names.map((name) => read(join(dir, name))));
+      return pages
+        .filter((page): page is CachedPage => page !== null)
+        .map(({ key, content, version }) => ({
+          key,
+          category: content.category,
+          author: version.author,
+          timestamp: version.timestamp,
+          hash: version.hash,
+          version: version.version,
+        }));
+    },
+  };
+}
