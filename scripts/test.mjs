@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const checks = [
-  { name: 'typecheck', command: [npx, 'tsc', '-p', '.'] },
+  { name: 'typecheck', command: [npx, 'tsc', '-b'] },
   { name: 'lint', command: [npx, 'eslint', '.'] },
   { name: 'build', command: [npx, 'electron-vite', 'build'] },
   { name: 'built main parses', command: ['node', '--check', 'out/main/index.js'] },
