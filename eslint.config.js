@@ -11,6 +11,16 @@ const rendererLayers = (...layers) => ({
   message: `This layer may not import ${layers.join(', ')}.`,
 });
 
+// Every IPC handler is registered in main/electron/ipc.ts, which checks the sender and the contract's schemas;
+// raw ipcMain anywhere else would open a channel around both.
+const rawIpcMain = {
+  message: 'Use ipcMain only in main/electron/ipc.ts: it registers every channel, checking sender and schema.',
+};
+const ipcMainUse = [
+  { selector: "MemberExpression[object.name='ipcMain']", ...rawIpcMain },
+  { selector: "MemberExpression[property.name='ipcMain']", ...rawIpcMain },
+];
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'reports/**', 'test-results/**'] },
   js.configs.recommended,
@@ -97,5 +107,17 @@ export default tseslint.config(
         { patterns: [electronOnly, rendererLayers('main', 'preload', 'editor'), { group: ['got', 'conf', 'node:*'], message: 'The preview reaches nothing but its bridge.' }] },
       ],
     },
+  },
+  {
+    // main/electron/main.ts may import ipcMain only to hand it to registerIpc; tests use fakes of it.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['main/electron/ipc.ts', 'main/electron/main.ts', 'tests/**'],
+    rules: {
+      'no-restricted-syntax': ['error', ...ipcMainUse, { selector: "ImportSpecifier[imported.name='ipcMain']", ...rawIpcMain }],
+    },
+  },
+  {
+    files: ['main/electron/main.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...ipcMainUse] },
   },
 );
