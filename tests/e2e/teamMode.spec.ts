@@ -92,7 +92,7 @@ test('a colleague\'s save is listed live, and who has a page open shows on its r
   await expect(bob.page.getByRole('status', { name: 'Colleagues on this page' })).toContainText(`${ann.email} has this page open too`);
 
   // Bob leaves: Ann's banner goes.
-  await bob.page.getByRole('button', { name: 'Back' }).click();
+  await bob.page.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(bob.page.getByRole('button', { name: 'New Page' })).toBeVisible();
   await expect(ann.page.getByRole('status', { name: 'Colleagues on this page' })).toBeHidden();
 });
@@ -149,7 +149,7 @@ test('saving while the team server is stopped waits on this computer and lands, 
   await expect(row(ann.page, 'offline-page')).not.toContainText('Save pending');
   expect(await serverVersions(teamServer, ann.token, 'offline-page')).toEqual([
     [2, ann.email, 'Written on the train'],
-    [1, ann.email, 'Created offline-page'],
+    [1, ann.email, 'Created offline page'],
   ]);
 });
 
@@ -190,7 +190,7 @@ test('an offline save over a version a colleague saved meanwhile opens the confl
   expect(await serverVersions(teamServer, ann.token, 'conflict-page')).toEqual([
     [3, ann.email, 'Ann\'s offline change'],
     [2, bob.email, 'Bob\'s change'],
-    [1, ann.email, 'Created conflict-page'],
+    [1, ann.email, 'Created conflict page'],
   ]);
   await openPage(ann.page, 'conflict-page');
   await ann.page.getByRole('button', { name: 'History', exact: true }).click();
@@ -204,7 +204,7 @@ test('signing in from Settings: a wrong token is a clear error and changes nothi
   // A page of this computer's own, drafted before: still there whatever the sign-in does.
   await createPage(page, host, 'local draft');
   await addComponent(page, 'Main Banner');
-  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByText('Draft saved', { exact: false })).toBeVisible();
 
   await page.goto(`${host.url}/editor/index.html#/settings`);
   const section = page.getByRole('group', { name: 'Team server' });
