@@ -173,7 +173,8 @@ export function Dashboard() {
             until it answers.
           </p>
         )}
-        {pagesError && (
+        {/* Offline, the cache stands in for the listing: that banner says all this one would. */}
+        {pagesError && !offline && (
           <p role="alert" className="banner-warning">
             Saved pages could not be listed: {pagesError} Your drafts are shown below.
           </p>
@@ -193,7 +194,11 @@ export function Dashboard() {
                 <th scope="col">Last saved</th>
                 <th scope="col">Author</th>
                 <th scope="col">Status</th>
-                {teamMode && <th scope="col">Open now</th>}
+                {teamMode && (
+                  <th scope="col" style={{ whiteSpace: 'nowrap' }}>
+                    Open now
+                  </th>
+                )}
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
