@@ -1,5 +1,6 @@
 import { SAMPLE_BLOG_API_LINK } from '../catalogue/blog';
 import type { Component } from '../schemas';
+import { quote } from './quote';
 
 /**
  * Which feeds main reads for the preview (issue 11, the feed relay). The preview names a block; the feed is
@@ -31,25 +32,23 @@ export type FeedAddress =
   | { ok: true; url: URL; /** The shipped sample feed: the one loopback address allowed. */ sample: boolean }
   | { ok: false; problem: string };
 
-const shown = (text: string) => (text.length > 100 ? `${text.slice(0, 99)}…` : text);
-
 /** Whether main may read a feed at this address, before any name is resolved. */
 export function checkFeedAddress(address: string, context: FeedAddressContext): FeedAddress {
   let url: URL;
   try {
     url = new URL(address, context.embeddedServer);
   } catch {
-    return { ok: false, problem: `The feed address ${shown(address)} is not a valid URL.` };
+    return { ok: false, problem: `The feed address ${quote(address)} is not a valid URL.` };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, problem: `Feeds are read over http or https, not ${shown(url.protocol)}` };
+    return { ok: false, problem: `Feeds are read over http or https, not ${quote(url.protocol)}` };
   }
   if (url.username || url.password) return { ok: false, problem: 'A feed address must not carry a user name or password.' };
   const embedded = new URL(context.embeddedServer);
   if (url.origin === embedded.origin) {
     return url.pathname === SAMPLE_FEED_PATH
       ? { ok: true, url, sample: true }
-      : { ok: false, problem: `Only the sample feed is read from Storefront Studio’s own server, not ${shown(url.pathname)}.` };
+      : { ok: false, problem: `Only the sample feed is read from Storefront Studio’s own server, not ${quote(url.pathname)}.` };
   }
   if (context.appOrigins.some((origin) => sameOrigin(origin, url))) {
     return { ok: false, problem: `Feeds are never read from Storefront Studio’s own services (${url.origin}).` };

@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import { BlockList, isIP } from 'node:net';
 import got, { CancelError, HTTPError, RequestError, type Options } from 'got';
 import { StudioError } from '../../core/result';
+import { quote } from '../../core/rules/quote';
 import { checkFeedAddress, FEED_MAX_BYTES, type FeedAddressContext } from '../../core/rules/feedPolicy';
 
 const FEED_TIMEOUT_MS = 10_000;
@@ -56,13 +57,14 @@ function publicOnlyLookup(hostname: string, options: LookupOptions, callback: Lo
 }
 
 /** Every hop of a feed request, the first and each redirect: the address rule, then literal IPs. */
-function checkHop(url: URL, context: FeedAddressContext): void {
-  const address = checkFeedAddress(url.href, context);
-  if (!address.ok) throw new StudioError('forbidden', address.problem);
-  if (address.sample) return;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+function checkedHop(address: string, context: FeedAddressContext): URL {
+  const checked = checkFeedAddress(address, context);
+  if (!checked.ok) throw new StudioError('forbidden', checked.problem);
+  if (checked.sample) return checked.url;
+  const host = checked.url.hostname.replace(/^\[|\]$/g, '');
   // A literal IP is connected to without a lookup, so it is checked here.
   if (isIP(host) && isNonPublicAddress(host)) throw refusedAddress(host, host);
+  return checked.url;
 }
 
 const isJsonType = (type: string | undefined) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type ?? '');
@@ -73,11 +75,14 @@ const isJsonType = (type: string | undefined) => /^application\/([\w.+-]+\+)?jso
  * block shows in place, never a hang.
  */
 export async function fetchJsonFeed(address: string, context: FeedAddressContext): Promise<unknown> {
-  const checked = checkFeedAddress(address, context);
-  if (!checked.ok) throw new StudioError('forbidden', checked.problem);
-  const { url } = checked;
+  let url: URL;
   try {
-    checkHop(url, context);
+    url = checkedHop(address, context);
+  } catch (error) {
+    throw feedError(error, quote(address));
+  }
+  const shownUrl = quote(url.href);
+  try {
     const request = got(url, {
       method: 'GET',
       timeout: { request: FEED_TIMEOUT_MS },
@@ -86,7 +91,7 @@ export async function fetchJsonFeed(address: string, context: FeedAddressContext
       responseType: 'buffer',
       dnsLookup: publicOnlyLookup as unknown as Options['dnsLookup'],
       maxRedirects: FEED_MAX_REDIRECTS,
-      hooks: { beforeRedirect: [(options) => checkHop(new URL(String(options.url)), context)] },
+      hooks: { beforeRedirect: [(options) => void checkedHop(String(options.url), context)] },
     });
     let tooLarge = false;
     request.on('downloadProgress', ({ transferred, total }) => {
@@ -96,23 +101,23 @@ export async function fetchJsonFeed(address: string, context: FeedAddressContext
       }
     });
     const response = await request.catch((error: unknown) => {
-      if (tooLarge && error instanceof CancelError) throw new StudioError('failed', `The feed at ${url.href} is larger than 2 MB.`);
+      if (tooLarge && error instanceof CancelError) throw new StudioError('failed', `The feed at ${shownUrl} is larger than 2 MB.`);
       throw error;
     });
     if (!isJsonType(response.headers['content-type'])) {
-      throw new StudioError('failed', `The feed at ${url.href} is not JSON (it is ${response.headers['content-type'] ?? 'of no stated type'}).`);
+      throw new StudioError('failed', `The feed at ${shownUrl} is not JSON (it is ${quote(response.headers['content-type'] ?? 'of no stated type')}).`);
     }
     try {
       return JSON.parse(response.body.toString('utf8'));
     } catch {
-      throw new StudioError('failed', `The feed at ${url.href} is not valid JSON.`);
+      throw new StudioError('failed', `The feed at ${shownUrl} is not valid JSON.`);
     }
   } catch (error) {
-    throw feedError(error, url);
+    throw feedError(error, shownUrl);
   }
 }
 
-function feedError(error: unknown, url: URL): unknown {
+function feedError(error: unknown, shownUrl: string): unknown {
   if (error instanceof StudioError) return error;
   // got wraps what its hooks and the lookup throw.
   const cause = error instanceof RequestError ? (error.cause ?? error) : error;
@@ -120,7 +125,7 @@ function feedError(error: unknown, url: URL): unknown {
   if (cause instanceof RefusedAddressError || (error as { code?: string }).code === 'EFEEDREFUSED') {
     return new StudioError('forbidden', (cause as Error).message);
   }
-  if (error instanceof HTTPError) return new StudioError('unavailable', `The feed at ${url.href} answered ${error.response.statusCode}.`);
-  if (error instanceof RequestError) return new StudioError('unavailable', `The feed at ${url.href} is not reachable (${error.code}).`);
+  if (error instanceof HTTPError) return new StudioError('unavailable', `The feed at ${shownUrl} answered ${error.response.statusCode}.`);
+  if (error instanceof RequestError) return new StudioError('unavailable', `The feed at ${shownUrl} is not reachable (${error.code}).`);
   return error;
 }
