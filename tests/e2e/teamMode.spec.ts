@@ -40,13 +40,15 @@ async function twoEditors(
 const row = (page: Page, pageKey: string): Locator => page.getByRole('row', { name: new RegExp(`\\b${pageKey}\\b`) });
 const connection = (page: Page): Locator => page.locator('.team-connection');
 
-/** A creates the page with a Main Banner and saves it; back on the dashboard. */
-async function createSavedPage(editor: Editor, name: string, title: string): Promise<void> {
+/** Creates the page with a Main Banner and saves it; back on the dashboard. Answers when Continue was pressed. */
+async function createSavedPage(editor: Editor, name: string, title: string): Promise<number> {
   await createPage(editor.page, editor.host, name);
   await addComponent(editor.page, 'Main Banner');
   await setBannerTitle(editor.page, title);
+  const saving = Date.now();
   await saveContent(editor.page, `Created ${name}`);
   await expect(editor.page.getByRole('button', { name: 'New Page' })).toBeVisible();
+  return saving;
 }
 
 async function openPage(page: Page, pageKey: string): Promise<void> {
@@ -78,10 +80,12 @@ test('a colleague\'s save is listed live, and who has a page open shows on its r
   await expect(connection(bob.page)).toHaveText('Online');
 
   // Bob's dashboard is open and is not reloaded: Ann's save appears in it.
-  const saving = Date.now();
-  await createSavedPage(ann, 'live page', 'First title');
+  const saving = await createSavedPage(ann, 'live page', 'First title');
   await expect(row(bob.page, 'live-page')).toContainText(ann.email);
-  test.info().annotations.push({ type: 'listed after the save answered (ms, includes the save)', description: String(Date.now() - saving) });
+  // A figure to read (issue 13 asks for 2 s), not a timed assertion: from pressing Continue to the row showing.
+  const listedAfterMs = Date.now() - saving;
+  test.info().annotations.push({ type: 'listed on the other desktop after Continue (ms)', description: String(listedAfterMs) });
+  console.log(`Team mode: a save was listed on the other desktop ${listedAfterMs} ms after Continue`);
 
   // Bob opens it: Ann's dashboard row says so; Ann opens it too: each editor names the other.
   await openPage(bob.page, 'live-page');
