@@ -311,8 +311,9 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
           retry: { limit: 0 },
         });
       },
+      // While offline every heartbeat fails, and the header already says so; resend() follows the return.
       onError: (error) => {
-        if (server === next) log(`presence not sent: ${(error as Error).message}`);
+        if (server === next && state.connection === 'online') log(`presence not sent: ${(error as Error).message}`);
       },
     });
     stream = startTeamEventStream({

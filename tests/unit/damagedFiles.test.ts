@@ -126,12 +126,14 @@ describe('removeCrashLeftovers', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('removes old temporary files of the app in drafts, content and the settings folder, and nothing else', async () => {
+  it('removes old temporary files of the app in drafts, content, the outbox, the page cache and the settings folder, and nothing else', async () => {
     const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
     const files = {
       draftTemp: join(dataDir, 'drafts', '.0123456789abcdef.json.a1b2c3d4e5f6.tmp'),
       contentTemp: join(dataDir, 'content', 'jd', 'gb', 'home', '.0003.json.a1b2c3d4e5f6.tmp'),
       settingsTemp: join(dataDir, 'settings.json.tmp-1732486800a1b2c3'),
+      outboxTemp: join(dataDir, 'outbox', '.000000000001-0b9c5f7e-3a1d-4c2b-9e8f-1a2b3c4d5e6f.json.a1b2c3d4e5f6.tmp'),
+      pageCacheTemp: join(dataDir, 'page-cache', '.0123456789abcdef.json.a1b2c3d4e5f6.tmp'),
       youngTemp: join(dataDir, 'drafts', '.fedcba9876543210.json.0a1b2c3d4e5f.tmp'),
       foreignTemp: join(dataDir, 'drafts', 'notes.tmp'),
       chromiumFile: join(dataDir, 'Cookies.tmp'),
@@ -145,7 +147,7 @@ describe('removeCrashLeftovers', () => {
 
     const removed = await removeCrashLeftovers(dataDir);
 
-    expect(removed.sort()).toEqual([files.draftTemp, files.contentTemp, files.settingsTemp].sort());
+    expect(removed.sort()).toEqual([files.draftTemp, files.contentTemp, files.settingsTemp, files.outboxTemp, files.pageCacheTemp].sort());
     expect((await readdir(join(dataDir, 'drafts'))).sort()).toEqual(
       ['.fedcba9876543210.json.0a1b2c3d4e5f.tmp', 'notes.tmp', '0123456789abcdef.json'].sort(),
     );
