@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ipcName, PREVIEW_COMMAND, PREVIEW_EMIT, PREVIEW_EVENT, SERVICE_CHANNELS, SHELL_CHANNELS } from '../../core/channels';
+import { ipcName, PREVIEW_COMMAND, PREVIEW_EMIT, PREVIEW_EVENT, SERVICE_CHANNELS, SHELL_CHANNELS, TEAM_EVENT } from '../../core/channels';
 
 /* The preloads run against a fake contextBridge that captures what they expose, and a fake ipcRenderer. */
 const bridge = vi.hoisted(() => ({ exposed: new Map<string, Record<string, unknown>>() }));
@@ -43,9 +43,9 @@ beforeEach(() => {
 });
 
 describe('editor preload', () => {
-  it('exposes exactly one method per channel plus onPreviewEvent, and nothing of Electron', async () => {
+  it('exposes exactly one method per channel plus onPreviewEvent and onTeamEvent, and nothing of Electron', async () => {
     const studio = await loadPreload('editor');
-    expect(Object.keys(studio).sort()).toEqual([...SERVICE_CHANNELS, ...SHELL_CHANNELS, 'onPreviewEvent'].sort());
+    expect(Object.keys(studio).sort()).toEqual([...SERVICE_CHANNELS, ...SHELL_CHANNELS, 'onPreviewEvent', 'onTeamEvent'].sort());
     for (const value of Object.values(studio)) {
       expect(typeof value).toBe('function');
       expect(value).not.toBe(ipcRenderer);
@@ -76,6 +76,17 @@ describe('editor preload', () => {
     expect(ipcRenderer.listenerCount(PREVIEW_EVENT)).toBe(0);
     ipcRenderer.emit(PREVIEW_EVENT, { sender: ipcRenderer }, { type: 'ready' });
     expect(listener).toHaveBeenCalledOnce();
+  });
+
+  it('hands team-event listeners the payload only, and unsubscribes', async () => {
+    const studio = await loadPreload('editor');
+    const listener = vi.fn();
+    const unsubscribe = studio.onTeamEvent!(listener) as () => void;
+    ipcRenderer.emit(TEAM_EVENT, { sender: ipcRenderer }, { type: 'resync', reason: 'gap' });
+    expect(listener).toHaveBeenCalledExactlyOnceWith({ type: 'resync', reason: 'gap' });
+
+    unsubscribe();
+    expect(ipcRenderer.listenerCount(TEAM_EVENT)).toBe(0);
   });
 
   it('imports nothing but electron and the zod-free core modules (a tiny sandboxed bundle)', async () => {
