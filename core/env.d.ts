@@ -3,6 +3,7 @@
  * core's tsconfig loads neither the DOM lib nor @types/node, so anything else (document, window, Buffer,
  * process, node:*) fails the typecheck. Add a global here only when both hosts have it.
  */
+/* eslint-disable no-var -- globals are vars, as in TypeScript's own libs, so globalThis.crypto sees them */
 
 interface URLSearchParams extends Iterable<[string, string]> {
   readonly size: number;
