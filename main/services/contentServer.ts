@@ -4,7 +4,7 @@ import { join, resolve, sep } from 'node:path';
 import { HttpError, createContentApi, requestUrl, sendError, sendJson } from '../../server/content/api';
 import { readJsonFile } from './atomicFile';
 import { createFilesStore } from './filesStore';
-import type { SampleRouter } from './sampleServices';
+import type { SampleRouter } from './sampleHttp';
 
 /**
  * The embedded content service (ARCHITECTURE.md, Data): the content API of server/content/api.ts over the

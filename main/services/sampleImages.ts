@@ -3,7 +3,7 @@ import { join, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
 import { customCrop, parseAspectRatio, previewSize, type FocalPoint } from '../../core/rules/focalPoint';
-import { svgSize } from './sampleServices';
+import { svgSize } from './sampleImageMetadata';
 import { SampleHttpError, errorReply } from './sampleHttp';
 
 /**

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
 import { COUNTRY_CODES, type CountryCode } from '../../core/countries';
 import { CountryCodeSchema } from '../../core/schemas';
-import type { SampleReply, SampleRouter } from './sampleServices';
-import { SampleHttpError, errorReply } from './sampleHttp';
+import { SampleHttpError, errorReply, type SampleReply, type SampleRouter } from './sampleHttp';
 
 /**
  * The sample translation service (ARCHITECTURE.md, Data), answering the call of editor spec §7 from the

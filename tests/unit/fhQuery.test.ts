@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_OPEN_GROUP,
@@ -10,9 +11,12 @@ import {
   initialFhQuery,
   removeFilter,
   toggleGroup,
+  formatFhLocation,
+  parseFhLocation,
   type FhFilter,
+  type FhLocation,
 } from '../../core/rules/fhQuery';
-import { FH_ATTRIBUTES, formatFhLocation, parseFhLocation } from '../../main/services/sampleServices';
+import { FACET_NAMES as FH_ATTRIBUTES } from '../../main/services/sampleCatalogue';
 
 const men: FhFilter = { facet: 'categories', value: 'men', label: 'Men' };
 const menFootwear: FhFilter = { facet: 'categories', value: 'men/footwear', label: 'Footwear' };
@@ -117,5 +121,99 @@ describe('fhLocation', () => {
     }
     const parsed = parseFhLocation(fhLocation('jdsportsuk', 'en_GB', [menFootwear, adidas, nike]));
     expect(parsed.ok && parsed.location).toMatchObject({ categoryPath: 'men/footwear', attributes: { brand: ['adidas', 'nike'] } });
+  });
+});
+
+describe('parseFhLocation', () => {
+  it('reads universe, locale, category, attributes and flags', () => {
+    expect(parseFhLocation('//jdsportsuk/en_GB/categories<{men%2Ffootwear}/brand>{stride}/isonsale=1')).toEqual({
+      ok: true,
+      location: {
+        universe: 'jdsportsuk',
+        locale: 'en_GB',
+        categoryPath: 'men/footwear',
+        attributes: { brand: ['stride'] },
+        isOnSale: true,
+        isNew: false,
+      },
+    });
+    const parsed = parseFhLocation('//tessuti/en_GB/categories<{women/clothing}/colour>{Black;white}/size>{one%20size}/isnew=1/');
+    expect(parsed).toEqual({
+      ok: true,
+      location: {
+        universe: 'tessuti',
+        locale: 'en_GB',
+        categoryPath: 'women/clothing',
+        attributes: { colour: ['black', 'white'], size: ['one size'] },
+        isOnSale: false,
+        isNew: true,
+      },
+    });
+    expect(parseFhLocation('//jdsportsuk/en_GB')).toMatchObject({ ok: true, location: { categoryPath: null, attributes: {} } });
+  });
+
+  it.each([
+    ['jdsportsuk/en_GB', /must start with/],
+    ['//jdsportsuk', /locale/],
+    ['//jdsportsuk/english', /locale/],
+    ['//jd sports/en_GB', /universe/],
+    ['//jdsportsuk/en_GB/material>{cotton}', /attribute 'material'/],
+    ['//jdsportsuk/en_GB/brand>{a}/brand>{b}', /more than once/],
+    ['//jdsportsuk/en_GB/categories<{men}/categories<{women}', /more than once/],
+    ['//jdsportsuk/en_GB/categories<{../etc}', /not a category path/],
+    ['//jdsportsuk/en_GB/brand>{stride', /without its '}'/],
+    ['//jdsportsuk/en_GB/brand>{%E0%A4%A}', /URL-encoded/],
+    ['//jdsportsuk/en_GB/brand>{}', /1 to 100/],
+    ['//jdsportsuk/en_GB//isnew=1', /empty criterion/],
+    ['//jdsportsuk/en_GB/isonsale=0', /not supported/],
+    ['//jdsportsuk/en_GB/price<{10}', /not supported/],
+  ])('refuses %s', (text, message) => {
+    const parsed = parseFhLocation(text);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error).toMatch(message);
+  });
+
+  it('formats a location that parses back to itself', () => {
+    const location: FhLocation = {
+      universe: 'jdsportsuk',
+      locale: 'en_GB',
+      categoryPath: 'men/clothing',
+      attributes: { size: ['7-8y', 'one size'], brand: ['volt'] },
+      isOnSale: true,
+      isNew: true,
+    };
+    const text = formatFhLocation(location);
+    expect(text).toBe('//jdsportsuk/en_GB/categories<{men%2Fclothing}/brand>{volt}/size>{7-8y;one%20size}/isonsale=1/isnew=1');
+    expect(parseFhLocation(text)).toEqual({ ok: true, location });
+  });
+});
+
+describe('one grammar for writer and reader', () => {
+  const slug = fc.stringMatching(/^[a-z0-9]+(-[a-z0-9]+)*$/, { maxLength: 12 });
+  // Values as the reader keeps them: trimmed, lowercase, 1 to 100 characters; the grammar's own characters
+  // come often, any other character now and then.
+  const character = fc.oneof(fc.constantFrom(';', '{', '}', '/', '%', ' ', '<', '>', '=', 'a', '9'), fc.string({ minLength: 1, maxLength: 1, unit: 'binary' }));
+  const value = fc
+    .string({ minLength: 1, maxLength: 100, unit: character })
+    .map((text) => text.trim().toLowerCase())
+    .filter((text) => text !== '' && text.length <= 100);
+  const location = fc.record({
+    universe: fc.stringMatching(/^[a-z0-9_-]{1,64}$/),
+    locale: fc.constantFrom('en_GB', 'de_DE', 'fr_FR'),
+    categoryPath: fc.option(fc.array(slug, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/')), { nil: null }),
+    attributes: fc.record(
+      Object.fromEntries(FH_ATTRIBUTE_ORDER.map((name) => [name, fc.uniqueArray(value, { minLength: 1, maxLength: 4 })])),
+      { requiredKeys: [] },
+    ),
+    isOnSale: fc.boolean(),
+    isNew: fc.boolean(),
+  });
+
+  it('reads back every location it writes, whatever the values hold', () => {
+    fc.assert(
+      fc.property(location, (written) => {
+        expect(parseFhLocation(formatFhLocation(written))).toEqual({ ok: true, location: written });
+      }),
+    );
   });
 });

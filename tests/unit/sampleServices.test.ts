@@ -10,13 +10,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ProductDetailsSchema } from '../../core/schemas';
-import {
-  createSampleServices,
-  formatFhLocation,
-  parseFhLocation,
-  svgSize,
-  type FhLocation,
-} from '../../main/services/sampleServices';
+import { svgSize } from '../../main/services/sampleImageMetadata';
+import { createSampleServices } from '../../main/services/sampleServices';
 
 const SAMPLE_DIR = fileURLToPath(new URL('../../resources/sample', import.meta.url));
 const GENERATOR = fileURLToPath(new URL('../../scripts/generate-sample-catalogue.mjs', import.meta.url));
@@ -319,70 +314,6 @@ describe('GET /stores/{store}/products/search', () => {
       /more than once/,
     );
     await getError(`/stores/jdsportsuk/products/search?${KEY}&brandname=%20`, 400, 'invalid-input');
-  });
-});
-
-describe('parseFhLocation', () => {
-  it('reads universe, locale, category, attributes and flags', () => {
-    expect(parseFhLocation('//jdsportsuk/en_GB/categories<{men%2Ffootwear}/brand>{stride}/isonsale=1')).toEqual({
-      ok: true,
-      location: {
-        universe: 'jdsportsuk',
-        locale: 'en_GB',
-        categoryPath: 'men/footwear',
-        attributes: { brand: ['stride'] },
-        isOnSale: true,
-        isNew: false,
-      },
-    });
-    const parsed = parseFhLocation('//tessuti/en_GB/categories<{women/clothing}/colour>{Black;white}/size>{one%20size}/isnew=1/');
-    expect(parsed).toEqual({
-      ok: true,
-      location: {
-        universe: 'tessuti',
-        locale: 'en_GB',
-        categoryPath: 'women/clothing',
-        attributes: { colour: ['black', 'white'], size: ['one size'] },
-        isOnSale: false,
-        isNew: true,
-      },
-    });
-    expect(parseFhLocation('//jdsportsuk/en_GB')).toMatchObject({ ok: true, location: { categoryPath: null, attributes: {} } });
-  });
-
-  it.each([
-    ['jdsportsuk/en_GB', /must start with/],
-    ['//jdsportsuk', /locale/],
-    ['//jdsportsuk/english', /locale/],
-    ['//jd sports/en_GB', /universe/],
-    ['//jdsportsuk/en_GB/material>{cotton}', /attribute 'material'/],
-    ['//jdsportsuk/en_GB/brand>{a}/brand>{b}', /more than once/],
-    ['//jdsportsuk/en_GB/categories<{men}/categories<{women}', /more than once/],
-    ['//jdsportsuk/en_GB/categories<{../etc}', /not a category path/],
-    ['//jdsportsuk/en_GB/brand>{stride', /without its '}'/],
-    ['//jdsportsuk/en_GB/brand>{%E0%A4%A}', /URL-encoded/],
-    ['//jdsportsuk/en_GB/brand>{}', /1 to 100/],
-    ['//jdsportsuk/en_GB//isnew=1', /empty criterion/],
-    ['//jdsportsuk/en_GB/isonsale=0', /not supported/],
-    ['//jdsportsuk/en_GB/price<{10}', /not supported/],
-  ])('refuses %s', (text, message) => {
-    const parsed = parseFhLocation(text);
-    expect(parsed.ok).toBe(false);
-    if (!parsed.ok) expect(parsed.error).toMatch(message);
-  });
-
-  it('formats a location that parses back to itself', () => {
-    const location: FhLocation = {
-      universe: 'jdsportsuk',
-      locale: 'en_GB',
-      categoryPath: 'men/clothing',
-      attributes: { size: ['7-8y', 'one size'], brand: ['volt'] },
-      isOnSale: true,
-      isNew: true,
-    };
-    const text = formatFhLocation(location);
-    expect(text).toBe('//jdsportsuk/en_GB/categories<{men%2Fclothing}/brand>{volt}/size>{7-8y;one%20size}/isonsale=1/isnew=1');
-    expect(parseFhLocation(text)).toEqual({ ok: true, location });
   });
 });
 

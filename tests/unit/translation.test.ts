@@ -20,7 +20,7 @@ import {
   parseGlossary,
   translatorFor,
 } from '../../main/services/sampleTranslation';
-import type { SampleRouter } from '../../main/services/sampleServices';
+import type { SampleRouter } from '../../main/services/sampleHttp';
 
 const GLOSSARY_PATH = fileURLToPath(new URL('../../resources/sample/glossary.json', import.meta.url));
 
