@@ -74,7 +74,7 @@ describe('GET /api/events on the browser host', () => {
 
   it('refuses other sites and the sandboxed preview', async () => {
     host = await start({ user: 'ed@example.com' });
-    const refused = [
+    const refused: Record<string, string>[] = [
       {},
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
