@@ -299,6 +299,32 @@ export async function saveContent(page: Page, message: string): Promise<Locator>
   return dialog;
 }
 
+/** New Page with two other countries: the primary is the United Kingdom, then Germany and France. */
+export async function createThreeCountryPage(page: Page, host: Host, name: string): Promise<void> {
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'New Page' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Page' });
+  await dialog.getByLabel('Page', { exact: true }).fill(name);
+  const others = dialog.getByRole('group', { name: 'Other countries' });
+  await others.getByLabel('Germany').check();
+  await others.getByLabel('France').check();
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/#\/services\/content-editor\/countries\//);
+  await expect(page.getByText('Primary', { exact: true })).toBeVisible();
+}
+
+/** Steps through the review to its last page and opens the review save with a message. */
+export async function reviewAndOpenSave(page: Page, message: string): Promise<Locator> {
+  await page.getByRole('button', { name: 'REVIEW PAGES' }).click();
+  const review = page.getByRole('region', { name: 'Review', exact: true });
+  await review.getByRole('button', { name: 'Confirm/Next' }).click();
+  await review.getByRole('button', { name: 'Confirm/Next' }).click();
+  await review.getByRole('button', { name: 'SAVE CONTENT' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save Revewed Pages to UAT' });
+  await dialog.getByLabel('Change message').fill(message);
+  return dialog;
+}
+
 /** The titles of the component rows, in order. */
 export async function rowTitles(page: Page): Promise<string[]> {
   return page.locator('.component-row .row-title').allInnerTexts();

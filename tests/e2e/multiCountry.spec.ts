@@ -8,21 +8,7 @@ import { parseGlossary, translatorFor } from '../../main/services/sampleTranslat
 import type { CountryCode } from '../../core/countries';
 import { contentHash } from '../../core/rules/hash';
 import type { PageContent } from '../../core/schemas';
-import { addComponent, createPage, expect, mod, preview, rowTitles, test, type Host } from './host';
-
-/** New Page with two other countries: the primary is the United Kingdom, then Germany and France. */
-async function createThreeCountryPage(page: Page, host: Host, name: string): Promise<void> {
-  await page.goto(host.url);
-  await page.getByRole('button', { name: 'New Page' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Page' });
-  await dialog.getByLabel('Page', { exact: true }).fill(name);
-  const others = dialog.getByRole('group', { name: 'Other countries' });
-  await others.getByLabel('Germany').check();
-  await others.getByLabel('France').check();
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page).toHaveURL(/#\/services\/content-editor\/countries\//);
-  await expect(page.getByText('Primary', { exact: true })).toBeVisible();
-}
+import { addComponent, createPage, createThreeCountryPage, expect, mod, preview, reviewAndOpenSave, rowTitles, test } from './host';
 
 const countrySelect = (page: Page) => page.getByRole('banner').getByLabel('Country');
 
@@ -222,18 +208,6 @@ async function stoppableContentService(): Promise<{ url: string; stopAfterSaves(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Steps through the review to its last page and opens the review save with a message. */
-async function reviewAndOpenSave(page: Page, message: string) {
-  await page.getByRole('button', { name: 'REVIEW PAGES' }).click();
-  const review = page.getByRole('region', { name: 'Review', exact: true });
-  await review.getByRole('button', { name: 'Confirm/Next' }).click();
-  await review.getByRole('button', { name: 'Confirm/Next' }).click();
-  await review.getByRole('button', { name: 'SAVE CONTENT' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Save Revewed Pages to UAT' });
-  await dialog.getByLabel('Change message').fill(message);
-  return dialog;
 }
 
 test('multi-country: a save that fails in the middle keeps the pages saved and retries only what is left', async ({ page, host }) => {

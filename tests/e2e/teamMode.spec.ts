@@ -1,7 +1,19 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { QUEUED_SAVE_MESSAGE } from '../../core/team';
 import { teamClient } from '../helpers/teamServer';
-import { test, expect, createPage, addComponent, saveContent, setBannerTitle, titleField, type Host, type TeamServerProcess } from './host';
+import {
+  test,
+  expect,
+  createPage,
+  createThreeCountryPage,
+  addComponent,
+  reviewAndOpenSave,
+  saveContent,
+  setBannerTitle,
+  titleField,
+  type Host,
+  type TeamServerProcess,
+} from './host';
 
 /**
  * Team mode (issue 13): one team server on a real PostgreSQL, two browser hosts signed in as two editors.
@@ -201,6 +213,48 @@ test('an offline save over a version a colleague saved meanwhile opens the confl
   const versions = ann.page.getByRole('list', { name: 'Saved versions' }).getByRole('button');
   await expect(versions).toHaveCount(3);
   await expect(versions.nth(1)).toContainText(bob.email);
+});
+
+test('the multi-country review save while the server is stopped keeps each country on this computer, and each lands', async ({ browser, teamServer, startTeamHost }) => {
+  const [ann] = await twoEditors(browser, teamServer, startTeamHost, 'multi');
+  await createThreeCountryPage(ann.page, ann.host, 'multi offline');
+  await addComponent(ann.page, 'Main Banner');
+  await (await reviewAndOpenSave(ann.page, 'Three countries online')).getByRole('button', { name: 'SAVE' }).click();
+  await expect(ann.page.getByText('Multi-country saving complete.')).toBeVisible();
+
+  const countries = [
+    ['gb', 'United Kingdom'],
+    ['de', 'Germany'],
+    ['fr', 'France'],
+  ] as const;
+  const countryRow = (country: string) => ann.page.getByRole('row', { name: /\bmulti-offline\b/ }).filter({ hasText: country });
+  try {
+    await countryRow('United Kingdom').getByRole('button', { name: /^Open multi-offline in countries/ }).click();
+    const choose = ann.page.getByRole('dialog', { name: 'Open in countries' });
+    for (const [, name] of countries.slice(1)) await choose.getByRole('checkbox', { name }).check();
+    await choose.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(ann.page.getByText('Primary', { exact: true })).toBeVisible();
+
+    await teamServer.stop();
+    await expect(connection(ann.page)).toContainText('Offline');
+    await setBannerTitle(ann.page, 'Offline everywhere');
+    await (await reviewAndOpenSave(ann.page, 'Three countries offline')).getByRole('button', { name: 'SAVE' }).click();
+    // One toast for the review save, naming each country kept here.
+    await expect(ann.page.getByText(`United Kingdom, Germany, France: ${QUEUED_SAVE_MESSAGE}`)).toBeVisible();
+    for (const [, name] of countries) await expect(countryRow(name)).toContainText('Save pending');
+  } finally {
+    await teamServer.start();
+  }
+
+  for (const [, name] of countries) await expect(countryRow(name)).not.toContainText('Save pending');
+  for (const [code] of countries) {
+    const key = new URLSearchParams({ fascia: 'site_jd', country: code, page: 'multi-offline', source: 'content-editor', platform: 'web' });
+    const answer = await teamClient(teamServer.url, ann.token).get(`/versions?${key}`);
+    expect(answer.body.versions.map((v: { version: number; author: string; commitMessage: string }) => [v.version, v.author, v.commitMessage])).toEqual([
+      [2, ann.email, 'Three countries offline'],
+      [1, ann.email, 'Three countries online'],
+    ]);
+  }
 });
 
 test('signing in from Settings: a wrong token is a clear error and changes nothing; the right one signs in', async ({ page, host, teamServer }) => {
