@@ -17,7 +17,12 @@ import { createKeyedQueue } from './keyedQueue';
  * by the server as a repeat, not saved twice.
  */
 
-const OutboxEntrySchema = PendingSaveSchema.extend({ seq: z.number().int().positive(), content: PageContentSchema });
+/** serverUrl: the team server the save was made for; it is sent there only, never to another one signed in later. */
+const OutboxEntrySchema = PendingSaveSchema.extend({
+  seq: z.number().int().positive(),
+  content: PageContentSchema,
+  serverUrl: z.string().nullable().default(null),
+});
 export type OutboxEntry = z.infer<typeof OutboxEntrySchema>;
 
 const ENTRY_FILE = /^(\d{12})-[0-9a-f-]{36}\.json$/;
@@ -38,15 +43,16 @@ export interface Outbox {
   /** Every pending save, oldest first. An unreadable file is left where it is and reported, never deleted. */
   list(): Promise<OutboxEntry[]>;
   get(id: string): Promise<OutboxEntry | null>;
-  add(input: { key: PageKey; content: PageContent; baseHash: string | null; saveId: string; queuedAt: Date }): Promise<OutboxEntry>;
+  add(input: { key: PageKey; content: PageContent; baseHash: string | null; saveId: string; queuedAt: Date; serverUrl?: string | null }): Promise<OutboxEntry>;
   update(id: string, patch: Partial<Pick<OutboxEntry, 'state' | 'problem' | 'latest' | 'baseHash'>>): Promise<OutboxEntry>;
   remove(id: string): Promise<void>;
   /**
    * Sends the pending saves in order, each with its base hash and save id. A page whose save met a conflict
    * (or was refused) keeps its later saves back until the user decides; other pages go on. Stops at the first
    * answer that says the server is unreachable. One flush at a time: a call during a flush runs once more after it.
+   * `sendable` keeps back saves that are not for the server in force (and that page's later saves with them).
    */
-  flush(send: (entry: OutboxEntry) => Promise<SendOutcome>, report: OutboxReport): Promise<FlushResult>;
+  flush(send: (entry: OutboxEntry) => Promise<SendOutcome>, report: OutboxReport, sendable?: (entry: OutboxEntry) => boolean): Promise<FlushResult>;
 }
 
 export const pageKeyId = (key: PageKey): string => JSON.stringify(PageKeySchema.parse(key));
@@ -97,11 +103,15 @@ export function createOutbox(dir: string, log: (message: string) => void = (mess
 
   const get = async (id: string): Promise<OutboxEntry | null> => (await list()).find((entry) => entry.id === id) ?? null;
 
-  const runFlush = async (send: (entry: OutboxEntry) => Promise<SendOutcome>, report: OutboxReport): Promise<FlushResult> => {
+  const runFlush = async (
+    send: (entry: OutboxEntry) => Promise<SendOutcome>,
+    report: OutboxReport,
+    sendable: (entry: OutboxEntry) => boolean,
+  ): Promise<FlushResult> => {
     const heldBack = new Set<string>();
     for (const entry of await list()) {
       const page = pageKeyId(entry.key);
-      if (entry.state !== 'waiting' || heldBack.has(page)) {
+      if (entry.state !== 'waiting' || heldBack.has(page) || !sendable(entry)) {
         heldBack.add(page);
         continue;
       }
@@ -161,6 +171,7 @@ export function createOutbox(dir: string, log: (message: string) => void = (mess
           baseHash: input.baseHash,
           hash: input.content.hash,
           saveId: input.saveId,
+          serverUrl: input.serverUrl ?? null,
           queuedAt: input.queuedAt.toISOString(),
           state: 'waiting',
           problem: null,
@@ -171,7 +182,7 @@ export function createOutbox(dir: string, log: (message: string) => void = (mess
       }),
     update,
     remove,
-    async flush(send, report) {
+    async flush(send, report, sendable = () => true) {
       if (flushing) {
         flushAgain = true;
         return flushing;
@@ -180,7 +191,7 @@ export function createOutbox(dir: string, log: (message: string) => void = (mess
         let result: FlushResult;
         do {
           flushAgain = false;
-          result = await runFlush(send, report);
+          result = await runFlush(send, report, sendable);
         } while (flushAgain && result.kind === 'done');
         return result;
       };

@@ -358,6 +358,7 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
           await pushOutbox();
         },
       },
+      (entry) => entry.serverUrl === null || entry.serverUrl === server?.url,
     ).catch((error: unknown) => {
       log(`sending the outbox failed: ${(error as Error).message}`);
       return null;
@@ -457,7 +458,7 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
           if (!(error instanceof StudioError && error.code === 'unavailable')) throw error;
         }
       }
-      const entry = await outbox.add({ key, content: page, baseHash, saveId, queuedAt: now() });
+      const entry = await outbox.add({ key, content: page, baseHash, saveId, queuedAt: now(), serverUrl: server!.url });
       await pushOutbox();
       if (state.connection !== 'offline') void flush();
       return { status: 'queued', pending: pendingSaveOf(entry), message: QUEUED_SAVE_MESSAGE };

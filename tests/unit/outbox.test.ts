@@ -172,6 +172,19 @@ describe('sending the outbox', () => {
     expect(await outbox.list()).toEqual([]);
   });
 
+  it('sends a save only to the server it was made for, holding back that page behind it', async () => {
+    const other = makePage({ title: 'For the other server' });
+    await outbox.add({ key: HOME_KEY, content: other, baseHash: null, saveId: 'save-id-0001', queuedAt: at, serverUrl: 'https://other.example' });
+    await outbox.add({ key: HOME_KEY, content: makePage({ title: 'After it' }), baseHash: other.hash, saveId: 'save-id-0002', queuedAt: at, serverUrl: server.url });
+    await outbox.add({ key: OTHER_KEY, content: makePage({ key: OTHER_KEY, title: 'Here' }), baseHash: null, saveId: 'save-id-0003', queuedAt: at, serverUrl: server.url });
+    const { events, report } = recorder();
+
+    await outbox.flush(sendWith(client), report, (entry) => entry.serverUrl === server.url);
+
+    expect(events).toEqual(['saved Set title to Here v1']);
+    expect((await outbox.list()).map((entry) => entry.serverUrl)).toEqual(['https://other.example', server.url]);
+  });
+
   it('runs one flush at a time: a flush asked for during another runs after it, never in parallel', async () => {
     await queue(makePage({ title: 'One' }), null, 'save-id-0001');
     let inFlight = 0;
