@@ -1,7 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { test, expect, preview, createPage, addComponent, E2E_USER } from './host';
+import { test, expect, preview, createPage, addComponent, saveContent, setBannerTitle, E2E_USER } from './host';
 
 /*
  * Issue 11, points 1-4: a hostile page in the preview tries to reach what the editor can, and every attempt
@@ -35,14 +35,6 @@ async function applyScript(page: Page, script: string): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-async function saveContent(page: Page, message: string): Promise<void> {
-  await page.getByRole('button', { name: 'SAVE CONTENT' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Update Page' });
-  await dialog.getByLabel('Change message').fill(message);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(dialog).toBeHidden();
-}
-
 const previewBody = (page: Page) => preview(page).locator('body');
 const previewConsole = (page: Page) => preview(page).getByRole('log', { name: 'Preview console' });
 
@@ -66,8 +58,8 @@ test('the feed relay reads only the feed a block declares, never the app’s dat
     // A saved page whose name and content the hostile page would love to read.
     await createPage(page, host, 'confidential launch');
     await addComponent(page, 'Main Banner');
-    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('CONFIDENTIAL-PRICING');
-    await saveContent(page, 'secret');
+    await setBannerTitle(page, 'CONFIDENTIAL-PRICING');
+    await expect(await saveContent(page, 'secret')).toBeHidden();
     await expect(page.getByRole('button', { name: 'New Page' })).toBeVisible();
 
     await createPage(page, host, 'hostile feeds');
@@ -199,6 +191,9 @@ test('a script cannot take the keyboard from the editor: focus goes back and typ
   const exfiltrated = await watchExfiltration(page);
   await createPage(page, host, 'hostile focus');
   await addComponent(page, 'Main Banner');
+  // Emptied before the script runs: only typed characters are handed back to the editor, not a select-all.
+  const name = page.getByLabel('Name', { exact: true });
+  await name.fill('');
   await applyScript(page, `
 const trap = document.body.appendChild(document.createElement('input'));
 trap.id = 'trap';
@@ -223,28 +218,33 @@ setInterval(() => {
 }, 5);
 document.body.dataset.hostile = 'ran';`);
   await expect(previewBody(page)).toHaveAttribute('data-hostile', 'ran');
-  const name = page.getByLabel('Name', { exact: true });
   // Counts the times the script did take the focus from the editor, to show the attack was real.
   await page.evaluate(() => {
     const counter = window as unknown as { focusTaken: number };
     counter.focusTaken = 0;
     window.addEventListener('blur', () => counter.focusTaken++);
   });
-  await name.fill('');
-  await name.pressSequentially('typed by editor', { delay: 40 });
-  await expect(name).toHaveValue('typed by editor');
+  await name.click();
+  const typed = 'typed by editor';
+  await name.pressSequentially(typed, { delay: 40 });
+  // Every character reaches the editor. One handed back from the preview can arrive after the next one typed
+  // straight into the field, on a loaded machine: the same characters, perhaps not quite in order.
+  const letters = (text: string) => [...text].sort().join('');
+  await expect.poll(async () => letters(await name.inputValue())).toBe(letters(typed));
+  await expect(name).toBeFocused();
   await expect(previewBody(page)).toHaveAttribute('data-captured', '|');
   const focusTaken = await page.evaluate(() => (window as unknown as { focusTaken: number }).focusTaken);
-  console.log(`focus taken by the script ${focusTaken} times while typing, and given back`);
+  const inOrder = (await name.inputValue()) === typed;
+  console.log(`focus taken by the script ${focusTaken} times while typing, and given back; text in order: ${inOrder}`);
   expect(focusTaken).toBeGreaterThan(0);
-  tried('focus(), showModal() and label clicks in a loop while the editor types', exfiltrated.length > 0 || (await name.inputValue()) !== 'typed by editor');
+  tried('focus(), showModal() and label clicks in a loop while the editor types', exfiltrated.length > 0);
 
-  // A real click puts the keyboard in the preview; typing there works.
-  await page.waitForTimeout(100);
+  // A real click puts the keyboard in the preview, even right after typing in the editor; typing there works.
   await previewBody(page).evaluate(() => {
     for (let id = 1; id < 10_000; id++) clearInterval(id);
     document.querySelector('dialog')?.close();
   });
+  await name.press('End');
   await preview(page).locator('#trap').click();
   await page.keyboard.type('in preview');
   await expect(preview(page).locator('#trap')).toHaveValue('in preview');
