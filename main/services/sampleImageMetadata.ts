@@ -10,7 +10,6 @@ import { readQuery } from './sampleQuery';
  *                                                                     -> {width, height, metadata: {pointOfInterest}}
  */
 
-
 interface PointOfInterest {
   x: number;
   y: number;
