@@ -7,6 +7,7 @@ import {
   createPage,
   createThreeCountryPage,
   addComponent,
+  callApi,
   reviewAndOpenSave,
   saveContent,
   setBannerTitle,
@@ -169,13 +170,17 @@ test('saving while the team server is stopped waits on this computer and lands, 
   ]);
 });
 
-test('an offline save over a version a colleague saved meanwhile opens the conflict UI, and History keeps both', async ({ browser, teamServer, startTeamHost }) => {
-  const [ann, bob] = await twoEditors(browser, teamServer, startTeamHost, 'conflict');
-  await createSavedPage(ann, 'conflict page', 'Ann title');
-  await openPage(ann.page, 'conflict-page');
+/**
+ * Ann edits the page from version 1 while Bob saves version 2 ("Bob title"); the server stops, Ann saves
+ * ("Ann offline title"), the server starts again, and Ann's pending save meets Bob's version. Answers the
+ * conflict dialog that opens for it.
+ */
+async function pendingSaveMeetsColleagues(ann: Editor, bob: Editor, teamServer: TeamServerProcess, name: string): Promise<Locator> {
+  const pageKey = name.replace(/ /g, '-');
+  await createSavedPage(ann, name, 'Ann title');
+  await openPage(ann.page, pageKey);
 
-  // Bob saves version 2 while Ann keeps editing from version 1.
-  await openPage(bob.page, 'conflict-page');
+  await openPage(bob.page, pageKey);
   await setBannerTitle(bob.page, 'Bob title');
   await saveContent(bob.page, 'Bob\'s change');
   await expect(ann.page.getByRole('alert', { name: 'Saved by a colleague' })).toBeVisible();
@@ -189,9 +194,14 @@ test('an offline save over a version a colleague saved meanwhile opens the confl
   } finally {
     await teamServer.start();
   }
+  return ann.page.getByRole('dialog', { name: 'A saved change could not reach UAT' });
+}
+
+test('an offline save over a version a colleague saved meanwhile opens the conflict UI, and History keeps both', async ({ browser, teamServer, startTeamHost }) => {
+  const [ann, bob] = await twoEditors(browser, teamServer, startTeamHost, 'conflict');
+  const dialog = await pendingSaveMeetsColleagues(ann, bob, teamServer, 'conflict page');
 
   // Sent once the server is back, it meets Bob's version: the conflict UI names it.
-  const dialog = ann.page.getByRole('dialog', { name: 'A saved change could not reach UAT' });
   const conflict = dialog.getByRole('alert', { name: 'Save conflict' });
   await expect(conflict).toContainText(`${bob.email} saved a new version (version 2)`);
   await expect(conflict).toContainText('Bob\'s change');
@@ -301,4 +311,23 @@ test('signing in from Settings: a wrong token is a clear error and changes nothi
   await section.getByRole('button', { name: 'Sign out' }).click();
   await expect(section.getByLabel('This computer only')).toBeChecked();
   await expect(connection(page)).toHaveCount(0);
+});
+
+test("Reload theirs on a pending save's conflict: their content in the editor, one's own one Undo away, the pending save dropped", async ({ browser, teamServer, startTeamHost }) => {
+  const [ann, bob] = await twoEditors(browser, teamServer, startTeamHost, 'reload');
+  const dialog = await pendingSaveMeetsColleagues(ann, bob, teamServer, 'reload page');
+
+  await dialog.getByRole('alert', { name: 'Save conflict' }).getByRole('button', { name: 'Reload theirs' }).click();
+  await expect(dialog).toBeHidden();
+  await ann.page.getByRole('button', { name: 'Main Banner', exact: true }).click();
+  await expect(titleField(ann.page)).toHaveValue('Bob title');
+  await ann.page.getByRole('button', { name: 'Undo' }).click();
+  await expect(titleField(ann.page)).toHaveValue('Ann offline title');
+
+  // Nothing of Ann's reached the server, and nothing waits any more.
+  expect(await serverVersions(teamServer, ann.token, 'reload-page')).toEqual([
+    [2, bob.email, 'Bob\'s change'],
+    [1, ann.email, 'Created reload page'],
+  ]);
+  expect((await callApi(ann.host, 'listPendingSaves', {})).pending).toEqual([]);
 });
