@@ -22,7 +22,7 @@ const ipcMainUse = [
 ];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'reports/**', 'test-results/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'reports/**', 'test-results/**', '.tsbuild/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
