@@ -23,6 +23,12 @@ import {
  */
 
 const SCREENSHOTS = 'reports/screenshots';
+/**
+ * How long main may take to notice the restarted server: it tries again with backoff (1 s doubling, with
+ * jitter), so after an outage of W seconds the next attempt can be up to about 2W later; the outages here
+ * last 5 to 15 s on a loaded machine. A condition waited for, not a fixed wait.
+ */
+const BACK_ONLINE = { timeout: 40_000 };
 
 interface Editor {
   email: string;
@@ -162,7 +168,7 @@ test('saving while the team server is stopped waits on this computer and lands, 
   }
 
   // Back online: the outbox is sent, the mark goes, and the version is Ann's with her message.
-  await expect(connection(ann.page)).toHaveText('Online');
+  await expect(connection(ann.page)).toHaveText('Online', BACK_ONLINE);
   await expect(row(ann.page, 'offline-page')).not.toContainText('Save pending');
   expect(await serverVersions(teamServer, ann.token, 'offline-page')).toEqual([
     [2, ann.email, 'Written on the train'],
@@ -203,7 +209,7 @@ test('an offline save over a version a colleague saved meanwhile opens the confl
 
   // Sent once the server is back, it meets Bob's version: the conflict UI names it.
   const conflict = dialog.getByRole('alert', { name: 'Save conflict' });
-  await expect(conflict).toContainText(`${bob.email} saved a new version (version 2)`);
+  await expect(conflict).toContainText(`${bob.email} saved a new version (version 2)`, BACK_ONLINE);
   await expect(conflict).toContainText('Bob\'s change');
   await conflict.getByRole('button', { name: 'Review difference' }).click();
   await expect(dialog.getByRole('region', { name: 'Differences' })).toContainText('From their version 2 to your pending save');
@@ -256,6 +262,7 @@ test('the multi-country review save while the server is stopped keeps each count
     await teamServer.start();
   }
 
+  await expect(connection(ann.page)).toHaveText('Online', BACK_ONLINE);
   for (const [, name] of countries) await expect(countryRow(name)).not.toContainText('Save pending');
   for (const [code] of countries) {
     const key = new URLSearchParams({ fascia: 'site_jd', country: code, page: 'multi-offline', source: 'content-editor', platform: 'web' });
@@ -317,6 +324,7 @@ test("Reload theirs on a pending save's conflict: their content in the editor, o
   const [ann, bob] = await twoEditors(browser, teamServer, startTeamHost, 'reload');
   const dialog = await pendingSaveMeetsColleagues(ann, bob, teamServer, 'reload page');
 
+  await expect(dialog).toBeVisible(BACK_ONLINE);
   await dialog.getByRole('alert', { name: 'Save conflict' }).getByRole('button', { name: 'Reload theirs' }).click();
   await expect(dialog).toBeHidden();
   await ann.page.getByRole('button', { name: 'Main Banner', exact: true }).click();
