@@ -50,6 +50,11 @@ function PendingConflict({ pending, onDone }: { pending: PendingSave; onDone(): 
       await call('overwritePendingSave', { id: pending.id });
       toast(`Your save of ${page} is sent over their version; theirs stays in the page's History.`, 'info');
     });
+  const discard = () =>
+    act('Discarding', async () => {
+      await call('discardPendingSave', { id: pending.id });
+      toast(`The pending save of ${page} is discarded; its content stays in the page's draft on this computer.`, 'info');
+    });
   const reload = (version: number) =>
     act('Reload theirs', async () => {
       // The page's draft holds the pending content: opening it first keeps that content one Undo away.
@@ -86,12 +91,7 @@ function PendingConflict({ pending, onDone }: { pending: PendingSave; onDone(): 
         <button type="button" disabled={busy} onClick={onDone}>
           Decide later
         </button>
-        <button
-          type="button"
-          className="danger"
-          disabled={busy}
-          onClick={() => void act('Discarding', async () => void (await call('discardPendingSave', { id: pending.id })))}
-        >
+        <button type="button" className="danger" disabled={busy} onClick={() => void discard()}>
           Discard this save
         </button>
       </div>
