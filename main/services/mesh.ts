@@ -1,6 +1,4 @@
-import got, { HTTPError, RequestError, TimeoutError } from 'got';
 import { z } from 'zod';
-import { describeIssues } from '../../core/contract';
 import { LANDING_PAGE_CHANNELS } from '../../core/rules/linkGenerator';
 import { StudioError } from '../../core/result';
 import { quote } from '../../core/rules/quote';
@@ -16,6 +14,7 @@ import {
   type LandingPage,
   type MeshSearch,
 } from '../../core/meshSchemas';
+import { createServiceHttp, describeHttpFailure } from './http';
 
 /**
  * Clients of the mesh service (editor spec §7: category tree, landing pages, category products, search) and of
@@ -27,16 +26,13 @@ import {
  *   5xx                unavailable  (502, 503 and 504 are first retried, up to twice)
  *   timeout            unavailable  naming the time limit (10 s unless told); a timed-out call is not repeated
  *   unreachable        unavailable  naming the address (retried up to twice on network errors)
+ *   (timeouts, retries, parsing and this mapping are main/services/http.ts's; the wording is this file's)
  *   not JSON, or JSON of the wrong shape   failed
  *
  * Error messages name the address without its query, so the key never shows in one.
  */
 
 export const MESH_TIMEOUT_MS = 10_000;
-export const MESH_RETRY_LIMIT = 2;
-const RETRY_STATUS_CODES = [502, 503, 504];
-/** got's network error codes less ETIMEDOUT: a service too slow once is too slow again. */
-const RETRY_ERROR_CODES = ['ECONNRESET', 'EADDRINUSE', 'ECONNREFUSED', 'EPIPE', 'ENOTFOUND', 'ENETUNREACH', 'EAI_AGAIN'];
 
 // ---------------------------------------------------------------------------------------------------------
 // The shared GET
@@ -53,80 +49,23 @@ export interface ServiceClientOptions {
 
 type Query = [name: string, value: string][];
 
-function timeLabel(ms: number): string {
-  if (ms >= 1000 && ms % 1000 === 0) return ms === 1000 ? '1 second' : `${ms / 1000} seconds`;
-  return `${ms} ms`;
-}
-
-/** The service's own error message, when its body is {error: {message}}. */
-function serviceMessage(body: unknown): string | null {
-  if (typeof body !== 'string') return null;
-  try {
-    const parsed = z.object({ error: z.object({ message: z.string().min(1) }) }).safeParse(JSON.parse(body));
-    return parsed.success ? parsed.data.error.message : null;
-  } catch {
-    return null;
-  }
-}
-
 function createGetter(service: string, options: ServiceClientOptions) {
-  const timeoutMs = options.timeoutMs ?? MESH_TIMEOUT_MS;
   const root = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
+  const http = createServiceHttp({
+    timeoutMs: options.timeoutMs ?? MESH_TIMEOUT_MS,
+    ...(options.maxRetryDelayMs === undefined ? {} : { retryDelayMs: options.maxRetryDelayMs }),
+    describe: (failure, where) => describeHttpFailure(`The ${service} service`, failure, where),
+    explain: (failure) =>
+      failure.kind === 'status' && (failure.status === 401 || failure.status === 403)
+        ? new StudioError('forbidden', `The ${service} service refused the api key.`)
+        : undefined,
+  });
 
-  return async function get<S extends z.ZodType>(path: string, query: Query, schema: S): Promise<z.output<S>> {
+  return function get<S extends z.ZodType>(path: string, query: Query, schema: S): Promise<z.output<S>> {
     const url = new URL(path, root);
     // The path carries the store and category path someone sent: quoted, as every value in a message is.
     const where = quote(`${url.origin}${url.pathname}`);
-    const searchParams = new URLSearchParams([['apikey', options.apiKey], ...query]);
-    let text: string;
-    try {
-      const response = await got(url, {
-        searchParams,
-        timeout: { request: timeoutMs },
-        retry: {
-          limit: MESH_RETRY_LIMIT,
-          methods: ['GET'],
-          statusCodes: RETRY_STATUS_CODES,
-          errorCodes: RETRY_ERROR_CODES,
-          ...(options.maxRetryDelayMs === undefined ? {} : { backoffLimit: options.maxRetryDelayMs, noise: 0 }),
-        },
-        headers: { accept: 'application/json' },
-        responseType: 'text',
-      });
-      text = response.body;
-    } catch (error) {
-      if (error instanceof TimeoutError) {
-        throw new StudioError('unavailable', `The ${service} service did not answer within ${timeLabel(timeoutMs)} (${where}).`);
-      }
-      if (error instanceof HTTPError) {
-        const status = error.response.statusCode;
-        if (status === 401 || status === 403) throw new StudioError('forbidden', `The ${service} service refused the api key.`);
-        const own = serviceMessage(error.response.body);
-        const message = `The ${service} service answered ${status} for ${where}${own ? `: ${quote(own)}` : '.'}`;
-        if (status >= 500) throw new StudioError('unavailable', message);
-        if (status === 404) throw new StudioError('not-found', message);
-        if (status === 400) throw new StudioError('invalid-input', message);
-        throw new StudioError('failed', message);
-      }
-      if (error instanceof RequestError) {
-        throw new StudioError('unavailable', `The ${service} service at ${where} is not reachable (${error.code}).`);
-      }
-      throw error;
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new StudioError('failed', `The ${service} service sent something that is not JSON (${where}).`);
-    }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      throw new StudioError(
-        'failed',
-        `The ${service} service answered in a shape this app does not understand (${where}): ${describeIssues(parsed.error)}`,
-      );
-    }
-    return parsed.data;
+    return http.request({ url, where, schema, searchParams: new URLSearchParams([['apikey', options.apiKey], ...query]) });
   };
 }
 
