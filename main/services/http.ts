@@ -66,7 +66,8 @@ export function defaultErrorCode(failure: HttpFailure): StudioErrorCode {
   if (failure.kind === 'timeout' || failure.kind === 'unreachable') return 'unavailable';
   if (failure.kind !== 'status') return 'failed';
   const { status } = failure;
-  if (status === 400 || status === 413 || status === 422) return 'invalid-input';
+  // The request itself was refused: its body, address or headers (a 300 KB plu) too large or not valid.
+  if ([400, 413, 414, 422, 431].includes(status)) return 'invalid-input';
   if (status === 401) return 'unauthorized';
   if (status === 403) return 'forbidden';
   if (status === 404) return 'not-found';

@@ -1,8 +1,8 @@
-import got, { HTTPError, RequestError } from 'got';
 import { z } from 'zod';
 import { metadataUrl } from '../../core/rules/focalPoint';
 import { StudioError } from '../../core/result';
 import { quote } from '../../core/rules/quote';
+import { createServiceHttp, describeHttpFailure } from './http';
 
 const MetadataSchema = z.object({
   width: z.number().positive(),
@@ -23,15 +23,10 @@ export async function fetchImageMetadata(imageUrl: string, serviceUrl: string, t
     throw new StudioError('invalid-input', `The image address ${quote(imageUrl)} is not a valid URL.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new StudioError('invalid-input', 'Image addresses are http or https.');
-  let body: unknown;
-  try {
-    body = await got(url, { timeout: { request: timeoutMs }, retry: { limit: 1, methods: ['GET'] } }).json();
-  } catch (error) {
-    if (error instanceof HTTPError) throw new StudioError('unavailable', `The image metadata for ${quote(imageUrl)} answered ${error.response.statusCode}.`);
-    if (error instanceof RequestError) throw new StudioError('unavailable', `The image metadata for ${quote(imageUrl)} could not be read (${error.code}).`);
-    throw error;
-  }
-  const parsed = MetadataSchema.safeParse(body);
-  if (!parsed.success) throw new StudioError('failed', `The image metadata for ${quote(imageUrl)} is not in the expected shape.`);
-  return { width: parsed.data.width, height: parsed.data.height, pointOfInterest: parsed.data.metadata?.pointOfInterest ?? null };
+  const http = createServiceHttp({
+    timeoutMs,
+    describe: (failure, where) => describeHttpFailure('The image metadata service', failure, where),
+  });
+  const metadata = await http.request({ url, where: quote(`${url.origin}${url.pathname}`), schema: MetadataSchema });
+  return { width: metadata.width, height: metadata.height, pointOfInterest: metadata.metadata?.pointOfInterest ?? null };
 }

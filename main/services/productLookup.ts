@@ -1,42 +1,34 @@
-import got, { HTTPError, RequestError, TimeoutError } from 'got';
 import { z } from 'zod';
 import { PRODUCT_LOOKUP_TIMEOUT_MS, type ProductLookupQuery } from '../../core/rules/productLookup';
-import { StudioError } from '../../core/result';
 import { ProductDetailsSchema, type ProductDetails } from '../../core/schemas';
+import { createServiceHttp, describeHttpFailure } from './http';
 
 const LookupResponseSchema = z.object({ products: z.array(ProductDetailsSchema) });
 
 /**
  * The product lookup client: GET {service}/products/lookup with fascia, country, size and plu, answered
- * within 5 seconds (editor spec §5) or refused with a clear message.
+ * within 5 seconds (editor spec §5) or refused with a clear message that carries the service's own.
  */
 export function createProductLookupClient(baseUrl: string, timeoutMs = PRODUCT_LOOKUP_TIMEOUT_MS) {
+  const http = createServiceHttp({
+    timeoutMs,
+    describe: (failure, where) => {
+      if (failure.kind === 'timeout') return `The product lookup did not answer within ${failure.ms / 1000} seconds.`;
+      // Its status answers name no address: there is only one lookup, and its address is in Settings.
+      if (failure.kind === 'status') return `The product lookup answered ${failure.status}${failure.explanation ? `: ${failure.explanation}` : '.'}`;
+      return describeHttpFailure('The product lookup', failure, where);
+    },
+  });
   return {
     async lookup(query: ProductLookupQuery): Promise<ProductDetails[]> {
       const url = new URL('products/lookup', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
-      let body: unknown;
-      try {
-        body = await got(url, {
-          searchParams: { fascia: query.fascia, country: query.country, size: query.size, plu: query.plu },
-          timeout: { request: timeoutMs },
-          retry: { limit: 0 },
-        }).json();
-      } catch (error) {
-        if (error instanceof TimeoutError) {
-          throw new StudioError('unavailable', `The product lookup did not answer within ${timeoutMs / 1000} seconds.`);
-        }
-        if (error instanceof HTTPError) {
-          throw new StudioError('unavailable', `The product lookup answered ${error.response.statusCode}.`);
-        }
-        if (error instanceof RequestError) {
-          const reason = error.name === 'ParseError' ? 'sent something that is not JSON' : `is not reachable (${error.code})`;
-          throw new StudioError('unavailable', `The product lookup at ${url.origin} ${reason}.`);
-        }
-        throw error;
-      }
-      const parsed = LookupResponseSchema.safeParse(body);
-      if (!parsed.success) throw new StudioError('failed', 'The product lookup answered in a shape this app does not understand.');
-      return parsed.data.products;
+      const answer = await http.request({
+        url,
+        where: url.origin,
+        schema: LookupResponseSchema,
+        searchParams: { fascia: query.fascia, country: query.country, size: query.size, plu: query.plu },
+      });
+      return answer.products;
     },
   };
 }
