@@ -72,7 +72,8 @@ export function defaultErrorCode(failure: HttpFailure): StudioErrorCode {
   if (status === 403) return 'forbidden';
   if (status === 404) return 'not-found';
   if (status === 409) return 'conflict';
-  if (status >= 500) return 'unavailable';
+  // Down for now (a gateway says so); a 500 is the service failing on this very request.
+  if (RETRY_STATUS_CODES.includes(status)) return 'unavailable';
   return 'failed';
 }
 
@@ -99,6 +100,34 @@ export function describeHttpFailure(service: string, failure: HttpFailure, where
     case 'shape':
       return `${service} answered in a shape this app does not understand (${where}): ${failure.issues}`;
   }
+}
+
+/**
+ * The wording of services named by their address ("The content service at http://…"), `route` being the
+ * call's path (/translate, /pages).
+ */
+export function describeRouteFailure(service: string, failure: HttpFailure, route: string): string {
+  switch (failure.kind) {
+    case 'timeout':
+      return `${service} is not reachable (no answer within ${failure.ms / 1000} s). Check its address in Settings.`;
+    case 'unreachable':
+      return `${service} is not reachable (${failure.code}). Check its address in Settings.`;
+    case 'status': {
+      const said = failure.explanation ? `: ${failure.explanation}` : '';
+      if (RETRY_STATUS_CODES.includes(failure.status)) return `${service} is not available right now (HTTP ${failure.status}${said}).`;
+      return `${service} refused ${route} with HTTP ${failure.status}${said}.`;
+    }
+    case 'not-json':
+      return `${service} answered ${route} with something that is not JSON.`;
+    case 'shape':
+      return `${service} answered ${route} in an unexpected shape (${failure.issues}).`;
+  }
+}
+
+/** The {error: {code, message, …}} of a body, unquoted (for a service of this app's own, whose messages are). */
+export function serviceErrorOf(body: unknown): z.output<typeof ServiceErrorSchema>['error'] | null {
+  const parsed = ServiceErrorSchema.safeParse(body);
+  return parsed.success ? parsed.data.error : null;
 }
 
 export interface ServiceHttpOptions {

@@ -55,10 +55,13 @@ function createGetter(service: string, options: ServiceClientOptions) {
     timeoutMs: options.timeoutMs ?? MESH_TIMEOUT_MS,
     ...(options.maxRetryDelayMs === undefined ? {} : { retryDelayMs: options.maxRetryDelayMs }),
     describe: (failure, where) => describeHttpFailure(`The ${service} service`, failure, where),
-    explain: (failure) =>
-      failure.kind === 'status' && (failure.status === 401 || failure.status === 403)
-        ? new StudioError('forbidden', `The ${service} service refused the api key.`)
-        : undefined,
+    explain: (failure, where) => {
+      if (failure.kind !== 'status') return undefined;
+      if (failure.status === 401 || failure.status === 403) return new StudioError('forbidden', `The ${service} service refused the api key.`);
+      // A mesh 500 is as unusable to the editor as a 503: nothing in the request can be changed to help.
+      if (failure.status >= 500) return new StudioError('unavailable', describeHttpFailure(`The ${service} service`, failure, where));
+      return undefined;
+    },
   });
 
   return function get<S extends z.ZodType>(path: string, query: Query, schema: S): Promise<z.output<S>> {
