@@ -1,9 +1,10 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
-import got, { CancelError, HTTPError, RequestError, type Options } from 'got';
+import got, { CancelError, RequestError, type Options } from 'got';
 import { StudioError } from '../../core/result';
 import { quote } from '../../core/rules/quote';
 import { checkFeedAddress, FEED_MAX_BYTES, type FeedAddressContext } from '../../core/rules/feedPolicy';
+import { describeHttpFailure, httpFailureOf, RETRY_ERROR_CODES, RETRY_STATUS_CODES } from './http';
 
 const FEED_TIMEOUT_MS = 10_000;
 const FEED_MAX_REDIRECTS = 3;
@@ -86,7 +87,8 @@ export async function fetchJsonFeed(address: string, context: FeedAddressContext
     const request = got(url, {
       method: 'GET',
       timeout: { request: FEED_TIMEOUT_MS },
-      retry: { limit: 1, methods: ['GET'] },
+      // One more attempt at most: the preview is waiting. The codes are the wrapper's one list.
+      retry: { limit: 1, methods: ['GET'], statusCodes: RETRY_STATUS_CODES, errorCodes: RETRY_ERROR_CODES },
       headers: { accept: 'application/json' },
       responseType: 'buffer',
       dnsLookup: publicOnlyLookup as unknown as Options['dnsLookup'],
@@ -125,7 +127,7 @@ function feedError(error: unknown, shownUrl: string): unknown {
   if (cause instanceof RefusedAddressError || (error as { code?: string }).code === 'EFEEDREFUSED') {
     return new StudioError('forbidden', (cause as Error).message);
   }
-  if (error instanceof HTTPError) return new StudioError('unavailable', `The feed at ${shownUrl} answered ${error.response.statusCode}.`);
-  if (error instanceof RequestError) return new StudioError('unavailable', `The feed at ${shownUrl} is not reachable (${error.code}).`);
-  return error;
+  // A feed that fails in any other way is unavailable to the preview, whatever the reason; the wording is shared.
+  const failure = httpFailureOf(error, FEED_TIMEOUT_MS);
+  return failure ? new StudioError('unavailable', describeHttpFailure('The feed', failure, shownUrl)) : error;
 }

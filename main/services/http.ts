@@ -109,9 +109,9 @@ export function describeHttpFailure(service: string, failure: HttpFailure, where
 export function describeRouteFailure(service: string, failure: HttpFailure, route: string): string {
   switch (failure.kind) {
     case 'timeout':
-      return `${service} is not reachable (no answer within ${failure.ms / 1000} s). Check its address in Settings.`;
+      return `${service} is not reachable (no answer within ${failure.ms / 1000} s). Check the address in Settings.`;
     case 'unreachable':
-      return `${service} is not reachable (${failure.code}). Check its address in Settings.`;
+      return `${service} is not reachable. Check the address in Settings.`;
     case 'status': {
       const said = failure.explanation ? `: ${failure.explanation}` : '';
       if (RETRY_STATUS_CODES.includes(failure.status)) return `${service} is not available right now (HTTP ${failure.status}${said}).`;

@@ -1,7 +1,9 @@
-import got, { HTTPError, ParseError, RequestError } from 'got';
 import { z } from 'zod';
 import { INSECURE_HTTP_REFUSED, serviceUrlProblem } from '../../core/rules/urlSafety';
+import { StudioError } from '../../core/result';
+import { errorMessage } from '../../core/rules/errorMessage';
 import type { TeamConnectionProblem } from '../../core/team';
+import { createServiceHttp, timeLabel, type HttpFailure } from './http';
 
 /** A team server and the API token this desktop uses with it. */
 export interface TeamServer {
@@ -19,12 +21,33 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const MeSchema = z.object({ user: z.string().min(1), server: z.literal('storefront-studio') });
 
 /** Node's and OpenSSL's codes for a certificate or TLS handshake that failed. */
-function isTlsError(error: RequestError): boolean {
-  const code = error.code ?? '';
+function isTlsCode(code: string): boolean {
   return (
     /^(ERR_TLS|ERR_SSL|CERT_|ERR_CERT)/.test(code) ||
     ['DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'EPROTO'].includes(code)
   );
+}
+
+/** Why a /me call failed, as the Settings form's reason and sentence. */
+function connectionProblem(where: string, failure: HttpFailure): TeamConnectionProblem {
+  const problem = (reason: TeamConnectionProblem['reason'], message: string) => ({ reason, message });
+  switch (failure.kind) {
+    case 'status':
+      if (failure.status === 401) return problem('unauthorized', `${where} refused the token (HTTP 401). Check it, or ask the server's administrator for a new one.`);
+      if (failure.status === 503) return problem('unavailable', `${where} answers, but cannot reach its database right now (HTTP 503). Try again shortly.`);
+      return problem('not-studio', `${where} answered /me with HTTP ${failure.status}${failure.explanation ? ` (${failure.explanation})` : ''}; is it a Storefront Studio server?`);
+    case 'not-json':
+      return problem('not-studio', `${where} is not a Storefront Studio server (its /me answer is not JSON).`);
+    case 'shape':
+      return problem('not-studio', `${where} is not a Storefront Studio server (its /me answer is not one).`);
+    case 'timeout':
+      return problem('unreachable', `${where} cannot be reached: no answer within ${timeLabel(failure.ms)}.`);
+    case 'unreachable':
+      if (isTlsCode(failure.code)) {
+        return problem('tls', `${where} cannot be reached securely: its certificate or TLS setup was refused (${failure.code}: ${failure.detail}).`);
+      }
+      return problem('unreachable', `${where} cannot be reached: ${failure.detail}`);
+  }
 }
 
 /**
@@ -36,32 +59,28 @@ export async function testTeamConnection(
   server: TeamServer,
   options: { allowInsecureHttp?: boolean; timeoutMs?: number } = {},
 ): Promise<{ user: string; problem: null } | { user: null; problem: TeamConnectionProblem }> {
-  const fail = (reason: TeamConnectionProblem['reason'], message: string) => ({ user: null, problem: { reason, message } }) as const;
+  const fail = (problem: TeamConnectionProblem) => ({ user: null, problem }) as const;
   const addressProblem = serviceUrlProblem(server.url, options.allowInsecureHttp ?? false);
-  if (addressProblem === INSECURE_HTTP_REFUSED) return fail('insecure-http', addressProblem);
-  if (addressProblem) return fail('invalid-address', addressProblem);
+  if (addressProblem === INSECURE_HTTP_REFUSED) return fail({ reason: 'insecure-http', message: addressProblem });
+  if (addressProblem) return fail({ reason: 'invalid-address', message: addressProblem });
   const where = `The team server at ${server.url}`;
+  const http = createServiceHttp({
+    timeoutMs: options.timeoutMs ?? 10_000,
+    // The Settings form waits for this answer: one attempt, told at once.
+    retry: false,
+    followRedirect: false,
+    headers: bearer(server.token),
+    describe: (failure) => connectionProblem(where, failure).message,
+    explain: (failure) => {
+      const problem = connectionProblem(where, failure);
+      return new StudioError('failed', problem.message, problem);
+    },
+  });
   try {
-    const answer = await got(teamRoute(server.url, 'me'), {
-      headers: bearer(server.token),
-      timeout: { request: options.timeoutMs ?? 10_000 },
-      retry: { limit: 0 },
-      followRedirect: false,
-    }).json<unknown>();
-    const me = MeSchema.safeParse(answer);
-    if (!me.success) return fail('not-studio', `${where} is not a Storefront Studio server (its /me answer is not one).`);
-    return { user: me.data.user, problem: null };
+    const me = await http.request({ url: teamRoute(server.url, 'me'), where: '/me', schema: MeSchema });
+    return { user: me.user, problem: null };
   } catch (error) {
-    if (error instanceof HTTPError) {
-      const status = error.response.statusCode;
-      if (status === 401) return fail('unauthorized', `${where} refused the token (HTTP 401). Check it, or ask the server's administrator for a new one.`);
-      if (status === 503) return fail('unavailable', `${where} answers, but cannot reach its database right now (HTTP 503). Try again shortly.`);
-      return fail('not-studio', `${where} answered /me with HTTP ${status}; is it a Storefront Studio server?`);
-    }
-    if (error instanceof ParseError) return fail('not-studio', `${where} is not a Storefront Studio server (its /me answer is not JSON).`);
-    if (error instanceof RequestError && isTlsError(error)) {
-      return fail('tls', `${where} cannot be reached securely: its certificate or TLS setup was refused (${error.code}: ${error.message}).`);
-    }
-    return fail('unreachable', `${where} cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof StudioError) return fail(error.details as TeamConnectionProblem);
+    return fail({ reason: 'unreachable', message: `${where} cannot be reached: ${errorMessage(error)}` });
   }
 }

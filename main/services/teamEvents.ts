@@ -1,6 +1,7 @@
 import got, { HTTPError } from 'got';
 import { createParser } from 'eventsource-parser';
 import { backoffDelay, type BackoffPolicy } from '../../core/rules/backoff';
+import { httpFailureOf } from './http';
 import { bearer, teamRoute, type TeamServer } from './teamConnection';
 
 /**
@@ -46,11 +47,12 @@ export const DEFAULT_STREAM_BACKOFF: BackoffPolicy = { initialMs: 1_000, maxMs: 
 
 /** What a drop is called in the header's "Offline" reason. */
 function describeDrop(error: unknown): string {
-  if (error instanceof HTTPError) {
-    const status = error.response.statusCode;
-    if (status === 401) return 'the team server refused the token (HTTP 401)';
-    if (status === 503) return 'the team server cannot reach its database (HTTP 503)';
-    return `the team server answered the event stream with HTTP ${status}`;
+  // The stream's own time limits name themselves in the message; the status mapping is the wrapper's.
+  const failure = httpFailureOf(error, 0);
+  if (failure?.kind === 'status') {
+    if (failure.status === 401) return 'the team server refused the token (HTTP 401)';
+    if (failure.status === 503) return 'the team server cannot reach its database (HTTP 503)';
+    return `the team server answered the event stream with HTTP ${failure.status}`;
   }
   if (error instanceof Error) return `the team server is not reachable (${error.message})`;
   return 'the connection to the team server was lost';
