@@ -1,4 +1,3 @@
-import got from 'got';
 import { z } from 'zod';
 import { backoffDelay, type BackoffPolicy } from '../../core/rules/backoff';
 import { StudioError, type StudioErrorCode } from '../../core/result';
@@ -14,6 +13,7 @@ import {
   type TeamStatus,
 } from '../../core/team';
 import { createContentClient, type ContentClient, type ContentClientOptions, type PageVersion } from './contentClient';
+import { createServiceHttp, describeRouteFailure } from './http';
 import type { DraftStore } from './drafts';
 import { pageKeyId, pendingSaveOf, type Outbox, type OutboxEntry } from './outbox';
 import type { PageCache } from './pageCache';
@@ -301,14 +301,22 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
     rawClient = createContentClient(next.url, { ...options.client, token: next.token });
     teamClient = watched(rawClient);
     state = { ...state, connection: 'connecting', offlineReason: null, nextAttemptAt: null };
+    const presenceHttp = createServiceHttp({
+      timeoutMs: 5_000,
+      // The next heartbeat is the retry.
+      retry: false,
+      headers: bearer(next.token),
+      describe: (failure, route) => describeRouteFailure(`The team server at ${next.url}`, failure, route),
+    });
     presenceReporter = createPresenceReporter({
       heartbeatMs: options.presenceHeartbeatMs,
       send: async (pageKey, presenceState) => {
-        await got.post(teamRoute(next.url, 'presence'), {
-          headers: bearer(next.token),
+        await presenceHttp.request({
+          url: teamRoute(next.url, 'presence'),
+          where: '/presence',
+          method: 'POST',
           json: { pageKey, state: presenceState },
-          timeout: { request: 5_000 },
-          retry: { limit: 0 },
+          schema: z.unknown(),
         });
       },
       // While offline every heartbeat fails, and the header already says so; resend() follows the return.
