@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { EVENTS_CHANNEL } from './content/postgresStore';
+import { errorMessage } from '../core/rules/errorMessage';
 
 /**
  * The live stream (GET /events): Server-Sent Events fed by PostgreSQL LISTEN/NOTIFY. Saves and presence
@@ -110,7 +111,7 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
     const delay = Math.min(maxReconnectDelayMs, 100 * 2 ** Math.min(failures, 10));
     reconnectTimer = setTimeout(() => {
       listen().catch((error: unknown) => {
-        log.warn({ err: (error as Error).message }, 'events: cannot LISTEN yet');
+        log.warn({ err: errorMessage(error) }, 'events: cannot LISTEN yet');
         if (!closed) scheduleReconnect();
       });
     }, delay);
@@ -120,7 +121,7 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
     await listen();
   } catch (error) {
     // The server still starts (it answers 503 meanwhile); the stream relays once the database is back.
-    log.warn({ err: (error as Error).message }, 'events: cannot LISTEN yet');
+    log.warn({ err: errorMessage(error) }, 'events: cannot LISTEN yet');
     scheduleReconnect();
   }
 

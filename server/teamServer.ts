@@ -11,6 +11,7 @@ import { applyMigrations } from './db/migrate';
 import { createEventHub } from './events';
 import { createLogger } from './log';
 import { currentPresence, PresenceBodySchema, sweepExpiredPresence, updatePresence } from './presence';
+import { errorMessage } from '../core/rules/errorMessage';
 
 /**
  * The team content server (issue 12): the shared content API over PostgreSQL, behind bearer tokens, with
@@ -58,7 +59,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
 
   const migrationClient = await pool.connect().catch((error: unknown) => {
     void pool.end();
-    throw new Error(`cannot reach the database at ${redactUrl(databaseUrl)}: ${(error as Error).message}`);
+    throw new Error(`cannot reach the database at ${redactUrl(databaseUrl)}: ${errorMessage(error)}`);
   });
   try {
     await applyMigrations(migrationClient);
@@ -124,7 +125,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       await pool.query('SELECT 1');
       sendJson(response, 200, { status: 'ok', database: 'reachable', events: events.listening() ? 'listening' : 'reconnecting' });
     } catch (error) {
-      log.warn({ err: (error as Error).message }, 'health: database unreachable');
+      log.warn({ err: errorMessage(error) }, 'health: database unreachable');
       sendJson(response, 503, { status: 'unavailable', database: 'unreachable' }, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
     }
   };
@@ -179,7 +180,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
   }
 
   const presenceSweep = setInterval(() => {
-    sweepExpiredPresence(db).catch((error: unknown) => log.warn({ err: (error as Error).message }, 'presence: sweep failed'));
+    sweepExpiredPresence(db).catch((error: unknown) => log.warn({ err: errorMessage(error) }, 'presence: sweep failed'));
   }, options.presenceSweepMs ?? 5_000);
   presenceSweep.unref();
 

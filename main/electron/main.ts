@@ -6,6 +6,7 @@ import { registerAppSchemePrivileged, resourcesDir, serveAppProtocol } from './p
 import { EDITOR_URL, PREVIEW_URL } from './security';
 import { createElectronStore, createSafeStorageSecrets } from './stores';
 import { createStudioWindow, denyWebviewsAndPopups } from './windows';
+import { errorMessage } from '../../core/rules/errorMessage';
 
 type StudioServices = Awaited<ReturnType<typeof createStudioServices>>;
 
@@ -74,6 +75,6 @@ async function start(): Promise<void> {
 }
 
 start().catch((error: unknown) => {
-  dialog.showErrorBox('Storefront Studio could not start', error instanceof Error ? error.message : String(error));
+  dialog.showErrorBox('Storefront Studio could not start', errorMessage(error));
   app.exit(1);
 });

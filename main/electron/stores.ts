@@ -1,6 +1,7 @@
 import { app, safeStorage } from 'electron';
 import Store from 'electron-store';
 import { openSettingsStore, type KeyValueStore, type SecretStore, type SettingsStore } from '../services/stores';
+import { errorMessage } from '../../core/rules/errorMessage';
 
 /**
  * Settings and favourites: userData/settings.json, written atomically by electron-store, with a backup; a
@@ -45,7 +46,7 @@ export function createSafeStorageSecrets(
         return safeStorage.decryptString(Buffer.from(stored, 'base64'));
       } catch (error) {
         // E.g. the keychain entry was reset: the secret is lost and will be asked for again.
-        log(`Could not decrypt the stored secret "${name}": ${error instanceof Error ? error.message : String(error)}`);
+        log(`Could not decrypt the stored secret "${name}": ${errorMessage(error)}`);
         return null;
       }
     },

@@ -13,6 +13,7 @@ import { previewContentSecurityPolicy } from '../../core/preview';
 const PREVIEW_BRIDGE_PATH = '/host/preview-bridge.js';
 import { describeBytes, JsonLimitError, MAX_JSON_BYTES, parseJsonWithLimits } from '../../core/rules/jsonLimits';
 import { quote } from '../../core/rules/quote';
+import { errorMessage } from '../../core/rules/errorMessage';
 
 export interface BrowserHostOptions {
   port: number;
@@ -233,7 +234,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       payload = parseJsonWithLimits(text || '{}');
     } catch (error) {
       if (error instanceof JsonLimitError) throw new RequestProblem(error.limit === 'size' ? 413 : 400, `The request body is ${error.message}.`);
-      throw new RequestProblem(400, `Malformed JSON: ${quote((error as Error).message)}`);
+      throw new RequestProblem(400, `Malformed JSON: ${quote(errorMessage(error))}`);
     }
     const result = await services.dispatch(channel, payload);
     // A payload the contract refuses is the client's mistake (400); every other answer is a Result with 200.

@@ -7,6 +7,7 @@ import { startBrowserHost } from './browserHost';
 import { CHROMIUM_FLAGS, chromiumPath } from './chromium';
 import { quote } from '../../core/rules/quote';
 import { INSECURE_HTTP_REFUSED, serviceUrlProblem } from '../../core/rules/urlSafety';
+import { errorMessage } from '../../core/rules/errorMessage';
 
 const PRODUCT_NAME = 'Storefront Studio';
 const INSECURE_SERVER = 'plain http to another machine would send the API token in clear. Use https, or pass --allow-insecure-http for a server you trust on your own network.';
@@ -72,6 +73,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(errorMessage(error));
   process.exit(1);
 });

@@ -4,6 +4,7 @@ import { contract, describeIssues, type Contract, type Output } from '../../core
 import { StudioError, type Result } from '../../core/result';
 import { checkJsonLimits } from '../../core/rules/jsonLimits';
 import { quote } from '../../core/rules/quote';
+import { errorMessage } from '../../core/rules/errorMessage';
 
 /** A service handler receives its input already parsed by the contract. */
 export type ServiceHandlers = {
@@ -23,7 +24,7 @@ export function failure(error: unknown): Result<never> {
   if (error instanceof StudioError) {
     return { ok: false, error: { code: error.code, message: error.message, details: error.details } };
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return { ok: false, error: { code: 'failed', message } };
 }
 

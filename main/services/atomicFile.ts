@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { lstat, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { parseJsonWithLimits } from '../../core/rules/jsonLimits';
+import { errorMessage } from '../../core/rules/errorMessage';
 
 /** The temporary files writeFileAtomic makes: `.<target name>.<12 hex digits>.tmp`. */
 export const TEMP_FILE_PATTERN = /^\..+\.[0-9a-f]{12}\.tmp$/;
@@ -63,7 +64,7 @@ export async function readJsonFile(path: string): Promise<unknown | null> {
   try {
     return parseJsonWithLimits(text);
   } catch (error) {
-    throw new Error(`${path} does not hold valid JSON: ${(error as Error).message}`, { cause: error });
+    throw new Error(`${path} does not hold valid JSON: ${errorMessage(error)}`, { cause: error });
   }
 }
 

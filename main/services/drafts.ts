@@ -9,6 +9,7 @@ import { checkJsonLimits } from '../../core/rules/jsonLimits';
 import { DraftSchema, type Draft } from '../../core/schemas';
 import { isMissingFileError, keepDamagedFile, readJsonFile, writeFileAtomic } from './atomicFile';
 import { createKeyedQueue } from './keyedQueue';
+import { errorMessage } from '../../core/rules/errorMessage';
 
 /**
  * Autosaved working copies (ARCHITECTURE.md, Data), one JSON file per bookmark. The file is named by a hash
@@ -64,7 +65,7 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
       keptAt = keepDamagedFile(path, join(dir, DAMAGED_DRAFTS_FOLDER), now());
     } catch (error) {
       stuck.add(path);
-      reason = `${reason}; moving it aside failed: ${error instanceof Error ? error.message : String(error)}`;
+      reason = `${reason}; moving it aside failed: ${errorMessage(error)}`;
     }
     log(`${path} could not be read (${reason}); kept at ${keptAt}`);
     damaged.push({ kind: 'draft', file: path, keptAt, reason, usedInstead: null });
@@ -78,9 +79,9 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
     } catch (error) {
       if (isFileSystemError(error)) {
         // Left where it is, and nothing is written over it: opening the page fails with this message instead.
-        throw new StudioError('failed', `The draft file ${path} could not be read: ${(error as Error).message}`);
+        throw new StudioError('failed', `The draft file ${path} could not be read: ${errorMessage(error)}`);
       }
-      setAside(path, error instanceof Error ? error.message : String(error));
+      setAside(path, errorMessage(error));
       return null;
     }
     if (raw === null) return null;
@@ -117,7 +118,7 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
               return await enqueue(name, () => readDraft(path, null));
             } catch (error) {
               // One file the system will not let us read must not hide every other draft.
-              log(`${path} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+              log(`${path} could not be read: ${errorMessage(error)}`);
               return null;
             }
           }),

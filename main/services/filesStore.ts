@@ -23,6 +23,7 @@ import {
 import { HttpError } from '../../server/content/api';
 import { isMissingFileError, writeFileAtomic } from './atomicFile';
 import { createKeyedQueue } from './keyedQueue';
+import { errorMessage } from '../../core/rules/errorMessage';
 
 /**
  * The embedded content store (ARCHITECTURE.md, Data): pages as JSON files under `contentRoot`, at the
@@ -269,7 +270,7 @@ function parseStoredVersion(text: string, version: number): StoredVersion | stri
   try {
     raw = parseJsonWithLimits(text);
   } catch (error) {
-    return `not readable JSON: ${(error as Error).message}`;
+    return `not readable JSON: ${errorMessage(error)}`;
   }
   const parsed = StoredVersionSchema.safeParse(raw);
   if (!parsed.success) return `not a stored version: ${describeIssues(parsed.error)}`;

@@ -8,6 +8,7 @@ import { PageContentSchema, PageKeySchema, VersionSummarySchema, type PageConten
 import { PendingSaveSchema, type PendingSave } from '../../core/team';
 import { readJsonFile, writeFileAtomic } from './atomicFile';
 import { createKeyedQueue } from './keyedQueue';
+import { errorMessage } from '../../core/rules/errorMessage';
 
 /**
  * Saves made while the team server could not be reached (issue 13): one file per pending save in
@@ -87,7 +88,7 @@ export function createOutbox(dir: string, log: (message: string) => void = (mess
       if (parsed.success) return parsed.data;
       if (!reported.has(name)) log(`${join(dir, name)} is not a pending save (${describeIssues(parsed.error)}); it is left in place.`);
     } catch (error) {
-      if (!reported.has(name)) log(`${join(dir, name)} could not be read (${(error as Error).message}); it is left in place.`);
+      if (!reported.has(name)) log(`${join(dir, name)} could not be read (${errorMessage(error)}); it is left in place.`);
     }
     reported.add(name);
     return null;
@@ -127,7 +128,7 @@ export function createOutbox(dir: string, log: (message: string) => void = (mess
           continue;
         }
         if (meansUnreachable(error)) return { kind: 'offline', error };
-        const problem = error instanceof Error ? error.message : String(error);
+        const problem = errorMessage(error);
         const held = await update(entry.id, { state: 'refused', problem });
         heldBack.add(page);
         await report.refused(held, problem);

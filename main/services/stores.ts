@@ -4,6 +4,7 @@ import Conf from 'conf';
 import type { DamagedFile } from '../../core/damagedFiles';
 import { parseJsonWithLimits } from '../../core/rules/jsonLimits';
 import { isMissingFileError, keepDamagedFile } from './atomicFile';
+import { errorMessage } from '../../core/rules/errorMessage';
 
 /**
  * The key-value store settings and favourites live in: electron-store in Electron, conf under plain Node.
@@ -54,7 +55,7 @@ function inspectSettingsFile(path: string): SettingsFileState {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if (isMissingFileError(error)) return { state: 'missing' };
-    throw new Error(`The settings file ${path} could not be read: ${error instanceof Error ? error.message : String(error)}`, {
+    throw new Error(`The settings file ${path} could not be read: ${errorMessage(error)}`, {
       cause: error,
     });
   }
@@ -62,7 +63,7 @@ function inspectSettingsFile(path: string): SettingsFileState {
   try {
     value = parseJsonWithLimits(text);
   } catch (error) {
-    return { state: 'damaged', reason: error instanceof Error ? error.message : String(error) };
+    return { state: 'damaged', reason: errorMessage(error) };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { state: 'damaged', reason: 'it does not hold a JSON object' };

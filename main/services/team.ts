@@ -21,6 +21,7 @@ import type { KeyValueStore, SecretStore } from './stores';
 import { bearer, teamRoute, testTeamConnection, type TeamServer } from './teamConnection';
 import { startTeamEventStream, type TeamEventStream, type TeamEventStreamOptions } from './teamEvents';
 import { createPresenceReporter, type PresenceReporter } from './teamPresence';
+import { errorMessage } from '../../core/rules/errorMessage';
 
 /**
  * Team mode (issue 13), all in main: the sign-in (URL in settings, token in the SecretStore), the team's
@@ -152,7 +153,7 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
       try {
         listener(event);
       } catch (error) {
-        log(`a team event listener failed: ${(error as Error).message}`);
+        log(`a team event listener failed: ${errorMessage(error)}`);
       }
     }
   };
@@ -321,7 +322,7 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
       },
       // While offline every heartbeat fails, and the header already says so; resend() follows the return.
       onError: (error) => {
-        if (server === next && state.connection === 'online') log(`presence not sent: ${(error as Error).message}`);
+        if (server === next && state.connection === 'online') log(`presence not sent: ${errorMessage(error)}`);
       },
     });
     stream = startTeamEventStream({
@@ -368,7 +369,7 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
       },
       (entry) => entry.serverUrl === null || entry.serverUrl === server?.url,
     ).catch((error: unknown) => {
-      log(`sending the outbox failed: ${(error as Error).message}`);
+      log(`sending the outbox failed: ${errorMessage(error)}`);
       return null;
     });
     if (result?.kind === 'offline' && client === rawClient) {

@@ -23,6 +23,7 @@ import {
   type ContentStore,
   type StoredVersion,
 } from './store';
+import { errorMessage } from '../../core/rules/errorMessage';
 
 /**
  * The content service's HTTP API, built once over any ContentStore (issue 12): the embedded desktop service
@@ -220,7 +221,7 @@ export function sendError(response: ServerResponse, error: unknown, log: ApiLog 
   const http = toHttpError(error);
   if (!http) {
     log.error({ err: error }, 'unexpected failure');
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     sendJson(response, 500, { error: { code: 'internal', message: `The content service failed: ${quote(message)}` } });
     return;
   }
@@ -292,7 +293,7 @@ export async function readJsonBody(request: IncomingMessage, maxBytes = MAX_BODY
       if (error.limit === 'size') throw tooLarge(maxBytes);
       throw new HttpError(400, 'too-deep', `The request body is ${error.message}.`);
     }
-    throw new HttpError(400, 'invalid-json', `The request body is not valid JSON: ${quote((error as Error).message)}`);
+    throw new HttpError(400, 'invalid-json', `The request body is not valid JSON: ${quote(errorMessage(error))}`);
   }
 }
 

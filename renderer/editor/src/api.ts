@@ -33,6 +33,4 @@ export function onTeamEvent(listener: (event: TeamEvent) => void): () => void {
   });
 }
 
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+export { errorMessage } from '../../../core/rules/errorMessage';

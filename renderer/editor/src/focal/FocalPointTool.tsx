@@ -18,6 +18,7 @@ import {
   type FocalPoint,
   type ImageSize,
 } from '../../../../core/rules/focalPoint';
+import { errorMessage } from '../api';
 import './focal.css';
 
 /** What main answers for an image (editor spec §7): its size and the metadata pointOfInterest, if any. */
@@ -73,8 +74,6 @@ interface LoadedImage {
   size: ImageSize | null;
 }
 
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 function parseWidth(text: string): number | null {
   if (!/^\d+$/.test(text.trim())) return null;
   const width = Number(text.trim());
@@ -129,7 +128,7 @@ export function FocalPointTool({ initialUrl, loadMetadata, onApply }: FocalPoint
       if (request !== requestRef.current) return;
       // Editor spec §8: a metadata failure is logged; the image is still shown and a point can still be added.
       console.error(`Focal point: the metadata of ${url} could not be loaded`, error);
-      setNotice(`Could not load the image metadata: ${messageOf(error)}`);
+      setNotice(`Could not load the image metadata: ${errorMessage(error)}`);
     } finally {
       if (request === requestRef.current) setLoading(false);
     }

@@ -7,6 +7,7 @@ import { useFeed } from '../lib/feed';
 import { formatDate } from '../lib/format';
 import { linkHref } from '../lib/media';
 import './Blog.css';
+import { errorMessage } from '../../../../core/rules/errorMessage';
 
 /** Posts the Blog shows, as many as its feed asks for (catalogue spec §9). */
 const MAX_POSTS = 12;
@@ -125,7 +126,7 @@ export default function Blog({ component, content }: BlockProps) {
     try {
       posts = readPosts(feed.data);
     } catch (error) {
-      problem = error instanceof Error ? error.message : String(error);
+      problem = errorMessage(error);
     }
     if (!posts) {
       body = (
