@@ -23,6 +23,7 @@ import { readSettings, updateSettings } from '../services/settings';
 import type { TranslationClient } from '../services/translation';
 import type { TeamService } from '../services/team';
 import { pendingSaveOf } from '../services/outbox';
+import { errorMessage } from '../../core/rules/errorMessage';
 
 /** The clients of the services other than content, each for the address in force. */
 export interface ServiceClients {
@@ -207,7 +208,7 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
         return { pages, drafts: draftRows, pagesError: null, damagedFiles: deps.damagedFiles(), skippedVersions: skipped, offline: false, pendingSaves };
       } catch (error) {
         // Offline or a dead service: the drafts still show, so editors keep working.
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         // A team server out of reach: the pages this desktop opened before, from its cache.
         const offline = deps.team.active() && error instanceof StudioError && error.code === 'unavailable';
         const pages = offline ? await deps.team.pageCache.list() : [];
