@@ -8,8 +8,9 @@ const templateOf = (componentType: string) => CATALOGUE.find((template) => templ
 
 test('an editor creates a page and edits it with a live preview: type, hide, rename, reorder', async ({ page, host }) => {
   await createPage(page, host, 'Summer Sale!! 2026');
-  await expect(page.getByText('summer-sale-2026')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'jd', exact: true })).toBeVisible();
+  // The h1 names the page; the header still shows the brand (spec §2), beside the country.
+  await expect(page.getByRole('heading', { name: 'summer-sale-2026', level: 1 })).toBeVisible();
+  await expect(page.locator('.page-id')).toHaveText(/^jd · /);
 
   await addComponent(page, 'Main Banner');
   const frame = preview(page);

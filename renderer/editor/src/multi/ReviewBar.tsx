@@ -1,7 +1,9 @@
+import { useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { brandName } from '../../../../core/fascias';
 import { countryName } from '../../../../core/countries';
 import { reviewButtons, reviewLabel } from '../../../../core/rules/review';
+import { announce, focusScreenHeading } from '../ui/screen';
 import { CountryFlag } from './CountryFlag';
 import type { MultiCountrySession } from './session';
 
@@ -9,27 +11,46 @@ import type { MultiCountrySession } from './session';
 export function ReviewBar({ session, fascia, onSave }: { session: MultiCountrySession; fascia: string; onSave(): void }) {
   const review = useAtomValue(session.reviewAtom, { store: session.store });
   const country = useAtomValue(session.selectedAtom, { store: session.store });
+  const pageCount = session.countries.length;
+  const step = review.mode === 'reviewing' ? review.index : null;
+  // Each step is a new screen: say which page is under review and put focus on the way on (Confirm/Next or SAVE).
+  // The step changes before its country is shown (autosave is flushed first): wait for the country to follow.
+  const onward = useRef<HTMLButtonElement>(null);
+  const reviewedCountry = step === null ? null : session.countries[step];
+  const wasReviewing = useRef(false);
+  useEffect(() => {
+    if (step === null) {
+      // Back to Editor took the bar, and the focused button, away.
+      if (wasReviewing.current) focusScreenHeading();
+      wasReviewing.current = false;
+      return;
+    }
+    wasReviewing.current = true;
+    if (reviewedCountry !== country) return;
+    announce(`Reviewing page ${step + 1} of ${pageCount}: ${countryName(country)}`);
+    onward.current?.focus();
+  }, [step, pageCount, country, reviewedCountry]);
   if (review.mode !== 'reviewing') return null;
-  const buttons = reviewButtons(review, session.countries.length);
-  const step = (action: 'next' | 'back') => void session.review(action);
+  const buttons = reviewButtons(review, pageCount);
+  const go = (action: 'next' | 'back') => void session.review(action);
   return (
     <div className="review-bar" role="region" aria-label="Review">
       <CountryFlag country={country} />
       <strong>{reviewLabel(brandName(fascia), countryName(country))}</strong>
       <span className="muted">
-        Page {review.index + 1} of {session.countries.length}
+        Page {review.index + 1} of {pageCount}
       </span>
       <span className="toolbar-gap" />
-      <button type="button" onClick={() => step('back')}>
+      <button type="button" onClick={() => go('back')}>
         Back to Editor
       </button>
       {buttons.confirmNext && (
-        <button type="button" className="primary" onClick={() => step('next')}>
+        <button ref={onward} type="button" className="primary" onClick={() => go('next')}>
           Confirm/Next
         </button>
       )}
       {buttons.save && (
-        <button type="button" className="primary" onClick={onSave}>
+        <button ref={buttons.confirmNext ? undefined : onward} type="button" className="primary" onClick={onSave}>
           SAVE CONTENT
         </button>
       )}

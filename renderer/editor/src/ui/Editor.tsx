@@ -12,6 +12,7 @@ import { AddComponentDialog } from './AddComponentDialog';
 import { ComponentList } from './ComponentList';
 import { focusRow } from './focusRow';
 import { Header } from './Header';
+import { editingTitle } from './screen';
 import { LeaveDialog } from './LeaveDialog';
 import { OptionsPanel } from './OptionsPanel';
 import { PreviewSurface } from './PreviewSurface';
@@ -149,7 +150,8 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
       <DocContext.Provider value={doc}>
         <div className="editor">
           <Header
-            title={brandName(doc.key.fascia)}
+            title={doc.key.page}
+            windowTitle={editingTitle(doc.key)}
             before={
               <button type="button" className="icon-button" aria-label="Back" title="Back to the dashboard" onClick={() => void leave()}>
                 ←
@@ -158,7 +160,7 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
           >
             {multi && <CountryHeader session={multi} country={doc.key.country} />}
             <span className="page-id">
-              {countryName(doc.key.country)} · {doc.key.page} · {doc.key.platform}
+              {brandName(doc.key.fascia)} · {countryName(doc.key.country)} · {doc.key.platform}
             </span>
             <AutosaveStatus stateAtom={autosaveStateAtom} />
             <button type="button" className="header-toggle" aria-pressed={previewMode} onClick={() => setPreviewMode(!previewMode)}>
@@ -167,7 +169,7 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
           </Header>
           <PresenceBanner pageKey={doc.key} />
           <ColleagueSavedNotice />
-          <div className={showPanel ? 'workspace' : 'workspace panel-closed'}>
+          <main className={showPanel ? 'workspace' : 'workspace panel-closed'}>
             <aside className="panel" aria-label="Page components" hidden={!showPanel}>
               <div className="panel-actions">
                 <button
@@ -235,7 +237,7 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
               {showPanel ? '◀' : '▶'}
             </button>
             <PreviewSurface banner={multi && <ReviewBar session={multi} fascia={doc.key.fascia} onSave={() => setReviewSaving(true)} />} />
-          </div>
+          </main>
           <AddComponentDialog open={adding} onOpenChange={setAdding} />
           {multi ? (
             <>

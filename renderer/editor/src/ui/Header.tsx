@@ -2,8 +2,11 @@ import type { ReactNode } from 'react';
 import { userAtom } from '../state/session';
 import { TeamConnection } from '../team/TeamConnection';
 import { teamStatusAtom, useTeamValue } from '../team/teamStore';
+import { useScreen } from './screen';
 
-export function Header({ title, before, children }: { title: string; before?: ReactNode; children?: ReactNode }) {
+/** A screen's header. Its h1 is where focus lands when the screen appears; windowTitle names the screen (default: title). */
+export function Header({ title, windowTitle, before, children }: { title: string; windowTitle?: string; before?: ReactNode; children?: ReactNode }) {
+  useScreen(windowTitle ?? title);
   // The app's store, also in the editor, whose own Provider holds the page's atoms.
   const localUser = useTeamValue(userAtom);
   const team = useTeamValue(teamStatusAtom);
@@ -12,7 +15,9 @@ export function Header({ title, before, children }: { title: string; before?: Re
   return (
     <header className="app-header">
       {before}
-      <h1>{title}</h1>
+      <h1 tabIndex={-1} data-screen-heading>
+        {title}
+      </h1>
       <div className="header-actions">{children}</div>
       <TeamConnection />
       {user && (
