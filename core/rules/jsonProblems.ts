@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ComponentListSchema, ComponentSchema, type Component } from '../schemas';
+import { errorMessage } from './errorMessage';
 
 /**
  * Something wrong with JSON typed by hand, with the text range it is about (UTF-16 offsets, as CodeMirror
@@ -243,7 +244,7 @@ function scanJson(text: string): { root: JsonNode | null; fault: SyntaxFault | n
   } catch (error) {
     if (error instanceof JsonSyntaxFault) return { root, fault: error.fault };
     // A stack overflow on absurd nesting: say so at the start rather than crash the editor.
-    return { root, fault: { offset: 0, length: 0, reason: (error as Error).message } };
+    return { root, fault: { offset: 0, length: 0, reason: errorMessage(error) } };
   }
 }
 
@@ -265,7 +266,7 @@ export function parseJsonWithProblems(text: string): JsonCheck<unknown> {
   } catch (error) {
     const { fault } = scanJson(text);
     if (fault) return { ok: false, problems: [syntaxProblem(text, fault.offset, fault.length, fault.reason)] };
-    const message = (error as Error).message;
+    const message = errorMessage(error);
     const offset = Math.min(v8Position(message) ?? 0, text.length);
     return { ok: false, problems: [syntaxProblem(text, offset, 1, message)] };
   }

@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import { BlockList, isIP } from 'node:net';
 import got, { CancelError, RequestError, type Options } from 'got';
 import { StudioError } from '../../core/result';
+import { errorMessage } from '../../core/rules/errorMessage';
 import { quote } from '../../core/rules/quote';
 import { checkFeedAddress, FEED_MAX_BYTES, type FeedAddressContext } from '../../core/rules/feedPolicy';
 import { describeHttpFailure, httpFailureOf, RETRY_ERROR_CODES, RETRY_STATUS_CODES } from './http';
@@ -125,7 +126,7 @@ function feedError(error: unknown, shownUrl: string): unknown {
   const cause = error instanceof RequestError ? (error.cause ?? error) : error;
   if (cause instanceof StudioError) return cause;
   if (cause instanceof RefusedAddressError || (error as { code?: string }).code === 'EFEEDREFUSED') {
-    return new StudioError('forbidden', (cause as Error).message);
+    return new StudioError('forbidden', errorMessage(cause));
   }
   // A feed that fails in any other way is unavailable to the preview, whatever the reason; the wording is shared.
   const failure = httpFailureOf(error, FEED_TIMEOUT_MS);
