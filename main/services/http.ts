@@ -159,8 +159,6 @@ export interface ServiceRequest<S extends z.ZodType> {
 
 export interface ServiceHttp {
   request<S extends z.ZodType>(request: ServiceRequest<S>): Promise<z.output<S>>;
-  /** A StudioError for anything a got call of this client threw (for calls the wrapper does not make itself). */
-  toStudioError(error: unknown, where: string): unknown;
 }
 
 export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
@@ -169,13 +167,7 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
   const studioError = (failure: HttpFailure, where: string): StudioError =>
     options.explain?.(failure, where) ?? new StudioError(defaultErrorCode(failure), options.describe(failure, where));
 
-  const toStudioError = (error: unknown, where: string): unknown => {
-    const failure = httpFailureOf(error, timeoutMs);
-    return failure ? studioError(failure, where) : error;
-  };
-
   return {
-    toStudioError,
     async request({ url, where, schema, method = 'GET', searchParams, json, idempotent = false }) {
       const retried = options.retry !== false && (method === 'GET' || idempotent);
       const retry: Partial<Options['retry']> = retried
@@ -201,7 +193,8 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
         });
         text = response.body;
       } catch (error) {
-        throw toStudioError(error, where);
+        const failure = httpFailureOf(error, timeoutMs);
+        throw failure ? studioError(failure, where) : error;
       }
       const body = parseJson(text);
       if (!body.ok) throw studioError({ kind: 'not-json' }, where);
