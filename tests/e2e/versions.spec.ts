@@ -5,33 +5,17 @@ import type { Locator, Page } from '@playwright/test';
 import { contentHash } from '../../core/rules/hash';
 import type { PageContent, PageSummary, VersionSummary } from '../../core/schemas';
 import { startContentServer, type ContentServer } from '../../main/services/contentServer';
-import { test, expect, preview, createPage, addComponent, E2E_USER, type Host } from './host';
+import { test, expect, preview, createPage, addComponent, saveContent, setBannerTitle, titleField, E2E_USER, type Host } from './host';
 
 const AUTHOR = E2E_USER.toLowerCase();
 const COLLEAGUE = 'colleague@example.com';
 
 const bannerTitle = (page: Page): Locator => preview(page).locator('[data-component="MainBanner"] h2');
-const titleField = (page: Page): Locator => page.getByRole('textbox', { name: 'Title', exact: true });
-
-/** Opens the Update Page dialog and asks to save with a change message; answers the dialog. */
-async function saveContent(page: Page, message: string): Promise<Locator> {
-  await page.getByRole('button', { name: 'SAVE CONTENT' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Update Page' });
-  await dialog.getByLabel('Change message').fill(message);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  return dialog;
-}
 
 async function openFromDashboard(page: Page, pageName: string): Promise<void> {
   // "Open page (fascia country)", not "Open page in countries".
   await page.getByRole('button', { name: `Open ${pageName} (` }).click();
   await expect(page.getByRole('button', { name: 'Add Component' })).toBeVisible();
-}
-
-async function setBannerTitle(page: Page, title: string): Promise<void> {
-  if (!(await titleField(page).isVisible())) await page.getByRole('button', { name: 'Main Banner', exact: true }).click();
-  await titleField(page).fill(title);
-  await expect(bannerTitle(page)).toHaveText(title);
 }
 
 async function openHistory(page: Page): Promise<Locator> {
