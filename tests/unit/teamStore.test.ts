@@ -14,7 +14,7 @@ import {
   teamStatusAtom,
 } from '../../renderer/editor/src/team/teamStore';
 
-const key = (page: string, country = 'gb'): PageKey => ({ fascia: 'site_jd', country, page, source: 'content-editor', platform: 'web' });
+const key = (page: string, country: PageKey['country'] = 'gb'): PageKey => ({ fascia: 'site_jd', country, page, source: 'content-editor', platform: 'web' });
 const status: TeamStatus = {
   mode: 'team',
   serverUrl: 'https://studio.example.com',
