@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Channel } from './channels';
-import type { Result } from './result';
+import type { InputIssueDetails, Result } from './result';
 import { PreviewCommandSchema } from './preview';
 import { DamagedFileSchema } from './damagedFiles';
-import { quote } from './rules/quote';
+import { MAX_QUOTED_CHARS, quote } from './rules/quote';
 import { SettingsPatchSchema, SettingsSchema } from './settings';
 import {
   PendingSaveSchema,
@@ -249,6 +249,24 @@ export type { TeamEvent };
 /** How many issues a message lists; a payload with thousands of wrong items gets a short answer all the same. */
 const MAX_DESCRIBED_ISSUES = 10;
 
+/** zod names unrecognised keys someone sent in its message: they are quoted (at most 100 characters). */
+function issueMessage(issue: z.core.$ZodIssue): string {
+  return issue.code === 'unrecognized_keys' ? `Unrecognized keys: ${quote(issue.keys.join(', '))}` : issue.message;
+}
+
+/** zod issues as an invalid-input error's details (core/result.ts): the first ones, as describeIssues lists them. */
+export function issueDetails(error: z.ZodError): InputIssueDetails {
+  return {
+    issues: error.issues.slice(0, MAX_DESCRIBED_ISSUES).map((issue) => {
+      const path = issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment)));
+      // A segment past what quote() keeps is a huge record key someone sent: it names no field, so the path
+      // stops before it (the message quotes it) rather than sending it back whole.
+      const tooLong = path.findIndex((segment) => typeof segment === 'string' && segment.length > MAX_QUOTED_CHARS);
+      return { path: tooLong === -1 ? path : path.slice(0, tooLong), message: issueMessage(issue) };
+    }),
+  };
+}
+
 /**
  * Formats zod issues as "path: message" lines, for messages a person can act on. Paths carry record keys
  * someone sent, and zod names unrecognised keys in its message: both are quoted (at most 100 characters).
@@ -256,8 +274,7 @@ const MAX_DESCRIBED_ISSUES = 10;
 export function describeIssues(error: z.ZodError): string {
   const described = error.issues.slice(0, MAX_DESCRIBED_ISSUES).map((issue) => {
     const path = issue.path.length ? issue.path.map((segment) => quote(String(segment))).join('.') : '(root)';
-    const message = issue.code === 'unrecognized_keys' ? `Unrecognized keys: ${quote(issue.keys.join(', '))}` : issue.message;
-    return `${path}: ${message}`;
+    return `${path}: ${issueMessage(issue)}`;
   });
   const more = error.issues.length - described.length;
   return more > 0 ? `${described.join('; ')}; and ${more} more` : described.join('; ');

@@ -18,6 +18,32 @@ export interface StudioErrorShape {
   details?: unknown;
 }
 
+/**
+ * One reason an input was refused, at its place in the input (["serviceUrls", "mesh"]): carried in an
+ * invalid-input error's details as `{ issues }`, so a form puts each beside its field without reading the message.
+ */
+export interface InputIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+export interface InputIssueDetails {
+  issues: InputIssue[];
+}
+
+/** The issues an error's details carry; none when the details are of another shape. */
+export function inputIssuesOf(details: unknown): InputIssue[] {
+  if (typeof details !== 'object' || details === null || !Array.isArray((details as { issues?: unknown }).issues)) return [];
+  return ((details as { issues: unknown[] }).issues).filter(
+    (issue): issue is InputIssue =>
+      typeof issue === 'object' &&
+      issue !== null &&
+      typeof (issue as InputIssue).message === 'string' &&
+      Array.isArray((issue as InputIssue).path) &&
+      (issue as InputIssue).path.every((segment) => typeof segment === 'string' || typeof segment === 'number'),
+  );
+}
+
 export type Result<T> = { ok: true; value: T } | { ok: false; error: StudioErrorShape };
 
 /** Thrown in the renderer when a channel answers with an error, and by services to choose the error code. */

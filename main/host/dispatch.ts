@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { SERVICE_CHANNELS, type ServiceChannel } from '../../core/channels';
-import { contract, describeIssues, type Contract, type Output } from '../../core/contract';
+import { contract, describeIssues, issueDetails, type Contract, type Output } from '../../core/contract';
 import { StudioError, type Result } from '../../core/result';
 import { checkJsonLimits } from '../../core/rules/jsonLimits';
 import { quote } from '../../core/rules/quote';
@@ -48,7 +48,11 @@ export function parseInput<C extends keyof Contract>(
     ok: false,
     error: {
       ok: false,
-      error: { code: 'invalid-input', message: `Invalid request for ${channel}: ${describeIssues(parsed.error)}` },
+      error: {
+        code: 'invalid-input',
+        message: `Invalid request for ${channel}: ${describeIssues(parsed.error)}`,
+        details: issueDetails(parsed.error),
+      },
     },
   };
 }

@@ -11,7 +11,7 @@ import {
   type Settings,
   type SettingsPatch,
 } from '../../core/settings';
-import { StudioError } from '../../core/result';
+import { StudioError, type InputIssueDetails } from '../../core/result';
 import { serviceUrlProblem } from '../../core/rules/urlSafety';
 import type { KeyValueStore, SecretStore } from './stores';
 
@@ -55,8 +55,8 @@ export function readSettings(store: KeyValueStore, secrets: SecretStore): Settin
 
 /**
  * Applies a patch, or changes nothing: a service address the patch sets (or whose insecure-http consent it
- * changes) must be https, on this machine, or allowed plain http (core/rules/urlSafety.ts). The message names
- * each field as the contract's do ("serviceUrls.mesh: ..."), so the Settings form shows it beside the field.
+ * changes) must be https, on this machine, or allowed plain http (core/rules/urlSafety.ts). The error's details
+ * carry each problem's path (["serviceUrls", "mesh"]), as the dispatcher's do, so the form shows it beside the field.
  */
 export function updateSettings(store: KeyValueStore, secrets: SecretStore, patch: SettingsPatch): Settings {
   const current = readSettings(store, secrets);
@@ -65,7 +65,12 @@ export function updateSettings(store: KeyValueStore, secrets: SecretStore, patch
   const touched = (name: ServiceName) => patch.serviceUrls?.[name] !== undefined || patch.allowInsecureHttp?.[name] !== undefined;
   const problems = Object.entries(serviceUrlProblems(serviceUrls, allowInsecureHttp)).filter(([path]) => touched(path.split('.')[1] as ServiceName));
   if (problems.length > 0) {
-    throw new StudioError('invalid-input', `Invalid request for updateSettings: ${problems.map(([path, message]) => `${path}: ${message}`).join('; ')}`);
+    const issues = problems.map(([path, message]) => ({ path: path.split('.'), message }));
+    throw new StudioError(
+      'invalid-input',
+      `Invalid request for updateSettings: ${problems.map(([path, message]) => `${path}: ${message}`).join('; ')}`,
+      { issues } satisfies InputIssueDetails,
+    );
   }
   if (patch.webpSupport !== undefined) store.set('webpSupport', patch.webpSupport);
   if (patch.useSampleServices !== undefined) store.set('useSampleServices', patch.useSampleServices);

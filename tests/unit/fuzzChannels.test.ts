@@ -318,7 +318,11 @@ describe('fuzz through the dispatcher', () => {
     const key = { fascia: 'jd', country: 'gb', page: 'home\ud800', source: 'ios', platform: 'app' };
     expect(await services.dispatch('openPage', { key })).toEqual({
       ok: false,
-      error: { code: 'invalid-input', message: 'Invalid request for openPage: key.page: must be valid Unicode text (it holds half of a character)' },
+      error: {
+        code: 'invalid-input',
+        message: 'Invalid request for openPage: key.page: must be valid Unicode text (it holds half of a character)',
+        details: { issues: [{ path: ['key', 'page'], message: 'must be valid Unicode text (it holds half of a character)' }] },
+      },
     });
     expect(await services.dispatch('meshCategoryProducts', { fascia: 'jd', path: 'men/\udc00', isNew: false, isOnSale: false })).toMatchObject({
       ok: false,

@@ -26,7 +26,14 @@ describe('Settings in main: plain http and the secure storage', () => {
 
   it('refuses a plain http address of another machine, naming the field, and saves nothing of the patch', async () => {
     const refused = await call('updateSettings', { useSampleServices: false, serviceUrls: { mesh: 'http://mesh.example.com/' } });
-    expect(refused).toEqual({ ok: false, error: { code: 'invalid-input', message: `Invalid request for updateSettings: serviceUrls.mesh: ${INSECURE_HTTP_REFUSED}` } });
+    expect(refused).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid-input',
+        message: `Invalid request for updateSettings: serviceUrls.mesh: ${INSECURE_HTTP_REFUSED}`,
+        details: { issues: [{ path: ['serviceUrls', 'mesh'], message: INSECURE_HTTP_REFUSED }] },
+      },
+    });
     expect(await call('getSettings', {})).toMatchObject({ ok: true, value: { useSampleServices: true, serviceUrls: { mesh: null } } });
   });
 
