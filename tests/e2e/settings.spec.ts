@@ -116,7 +116,12 @@ test('settings: when main refuses the save, its message is shown and the form ke
       contentType: 'application/json',
       body: JSON.stringify({
         ok: false,
-        error: { code: 'invalid-input', message: 'Invalid request for updateSettings: serviceUrls.translation: Enter an http or https address' },
+        // As main answers: the message for people, the issue paths for the form (core/result.ts InputIssue).
+        error: {
+          code: 'invalid-input',
+          message: 'Invalid request for updateSettings: serviceUrls.translation: Enter an http or https address',
+          details: { issues: [{ path: ['serviceUrls', 'translation'], message: 'Enter an http or https address' }] },
+        },
       }),
     }),
   );
