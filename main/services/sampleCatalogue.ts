@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
+import { errorMessage } from '../../core/rules/errorMessage';
 import { FH_ATTRIBUTE_ORDER, SLUG } from '../../core/rules/fhQuery';
 import { SampleHttpError, badInput, decodeSegment, notFound } from './sampleHttp';
 
@@ -249,7 +250,7 @@ export function createSampleCatalogue(sampleDir: string): SampleCatalogue {
       try {
         raw = JSON.parse(await readFile(file, 'utf8'));
       } catch (error) {
-        throw new SampleHttpError(503, 'unavailable', `The sample catalogue ${file} could not be read: ${(error as Error).message}`);
+        throw new SampleHttpError(503, 'unavailable', `The sample catalogue ${file} could not be read: ${errorMessage(error)}`);
       }
       const parsed = CatalogueSchema.safeParse(raw);
       if (!parsed.success) {

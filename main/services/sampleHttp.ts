@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { RequestError, TimeoutError } from 'got';
+import { errorMessage } from '../../core/rules/errorMessage';
 
 /** An answer other than 2xx from one of the embedded sample services, with the body their clients read. */
 export class SampleHttpError extends Error {
@@ -27,8 +27,7 @@ export function errorReply(error: unknown, service: string): ErrorReply {
     return reply;
   }
   console.error(`${service}: unexpected failure`, error);
-  const message = error instanceof Error ? error.message : String(error);
-  return { status: 500, body: { error: { code: 'internal', message: `The ${service} failed: ${message}` } } };
+  return { status: 500, body: { error: { code: 'internal', message: `The ${service} failed: ${errorMessage(error)}` } } };
 }
 
 export interface SampleReply {
@@ -76,11 +75,4 @@ export function decodeSegment(segment: string, what: string): string {
   } catch {
     throw badInput(`The ${what} in the address is not validly percent-encoded.`);
   }
-}
-
-const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ETIMEDOUT']);
-
-/** Whether a got failure means the service could not be reached (as opposed to answering badly). */
-export function isUnreachable(error: unknown): error is RequestError {
-  return error instanceof RequestError && (error instanceof TimeoutError || NETWORK_ERROR_CODES.has(error.code));
 }

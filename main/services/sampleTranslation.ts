@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
+import { errorMessage } from '../../core/rules/errorMessage';
 import { COUNTRY_CODES, type CountryCode } from '../../core/countries';
 import { CountryCodeSchema } from '../../core/schemas';
 import { SampleHttpError, errorReply, type SampleReply, type SampleRouter } from './sampleHttp';
@@ -167,12 +168,12 @@ export function createSampleTranslation(glossaryPath: string): SampleRouter {
       try {
         raw = JSON.parse(await readFile(glossaryPath, 'utf8'));
       } catch (error) {
-        throw new SampleHttpError(503, 'unavailable', `The sample glossary ${glossaryPath} could not be read: ${(error as Error).message}`);
+        throw new SampleHttpError(503, 'unavailable', `The sample glossary ${glossaryPath} could not be read: ${errorMessage(error)}`);
       }
       try {
         return { glossary: parseGlossary(raw), translators: new Map() };
       } catch (error) {
-        throw new SampleHttpError(503, 'unavailable', `${(error as Error).message} (${glossaryPath})`);
+        throw new SampleHttpError(503, 'unavailable', `${errorMessage(error)} (${glossaryPath})`);
       }
     })();
     // A failed read is not remembered: the next request tries again.
