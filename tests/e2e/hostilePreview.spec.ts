@@ -252,17 +252,16 @@ document.body.dataset.hostile = 'ran';`);
 });
 
 test('a flood of messages is dropped past each type’s budget, with one notice, and the editor keeps working', async ({ page, host }) => {
-  // About 100,000 messages a run; no timing is asserted, but a loaded machine needs the time.
-  test.setTimeout(120_000);
+  // About 25,000 messages a run, hundreds of times every budget; no timing is asserted.
   await createPage(page, host, 'hostile flood');
   await addComponent(page, 'Main Banner');
   await applyScript(page, `
 let resets = 0;
 window.preview.onCommand((command) => { if (command.type === 'reset') document.body.dataset.resets = String(++resets); });
 const flood = () => {
-  for (let i = 0; i < 5000; i++) window.preview.emit({ type: 'ready' });
-  for (let i = 0; i < 500; i++) window.preview.emit({ type: 'select', id: 12345 });
-  for (let i = 0; i < 500; i++) window.preview.emit('garbage');
+  for (let i = 0; i < 1000; i++) window.preview.emit({ type: 'ready' });
+  for (let i = 0; i < 100; i++) window.preview.emit({ type: 'select', id: 12345 });
+  for (let i = 0; i < 100; i++) window.preview.emit('garbage');
 };
 flood();
 const timer = setInterval(flood, 100);
