@@ -40,7 +40,10 @@ export default tseslint.config(
           patterns: [
             rendererLayers('main', 'preload', 'renderer'),
             electronOnly,
-            { group: ['node:*', 'fs', 'path', 'http', 'got', 'conf', 'react', 'react-dom'], message: 'core is pure: no Node, no I/O, no UI.' },
+            {
+              group: ['node:*', 'fs', 'path', 'http', 'got', 'conf', 'react', 'react-dom'],
+              message: 'core is pure: no Node, no I/O, no UI.',
+            },
           ],
         },
       ],
@@ -52,7 +55,16 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [electronOnly, rendererLayers('main', 'renderer', 'preload'), { group: ['got', 'conf', 'react', 'react-dom'], message: 'The server needs none of the desktop libraries.' }] },
+        {
+          patterns: [
+            electronOnly,
+            rendererLayers('main', 'renderer', 'preload'),
+            {
+              group: ['got', 'conf', 'react', 'react-dom'],
+              message: 'The server needs none of the desktop libraries.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -77,7 +89,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [rendererLayers('main', 'renderer'), { group: ['zod', 'got', 'conf', 'node:*'], message: 'Preloads stay tiny: electron and core/channels only.' }] },
+        {
+          patterns: [
+            rendererLayers('main', 'renderer'),
+            {
+              group: ['zod', 'got', 'conf', 'node:*'],
+              message: 'Preloads stay tiny: electron and core/channels only.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -86,7 +106,16 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [electronOnly, rendererLayers('main', 'preload'), { group: ['got', 'conf', 'node:*', 'fs', 'path'], message: 'The renderer reaches main only through window.studio.' }] },
+        {
+          patterns: [
+            electronOnly,
+            rendererLayers('main', 'preload'),
+            {
+              group: ['got', 'conf', 'node:*', 'fs', 'path'],
+              message: 'The renderer reaches main only through window.studio.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -95,7 +124,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [electronOnly, rendererLayers('main', 'preload', 'preview'), { group: ['got', 'conf', 'node:*'], message: 'The editor reaches main only through window.studio.' }] },
+        {
+          patterns: [
+            electronOnly,
+            rendererLayers('main', 'preload', 'preview'),
+            { group: ['got', 'conf', 'node:*'], message: 'The editor reaches main only through window.studio.' },
+          ],
+        },
       ],
     },
   },
@@ -104,7 +139,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [electronOnly, rendererLayers('main', 'preload', 'editor'), { group: ['got', 'conf', 'node:*'], message: 'The preview reaches nothing but its bridge.' }] },
+        {
+          patterns: [
+            electronOnly,
+            rendererLayers('main', 'preload', 'editor'),
+            { group: ['got', 'conf', 'node:*'], message: 'The preview reaches nothing but its bridge.' },
+          ],
+        },
       ],
     },
   },
@@ -113,7 +154,11 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     ignores: ['main/electron/ipc.ts', 'main/electron/main.ts', 'tests/**'],
     rules: {
-      'no-restricted-syntax': ['error', ...ipcMainUse, { selector: "ImportSpecifier[imported.name='ipcMain']", ...rawIpcMain }],
+      'no-restricted-syntax': [
+        'error',
+        ...ipcMainUse,
+        { selector: "ImportSpecifier[imported.name='ipcMain']", ...rawIpcMain },
+      ],
     },
   },
   {

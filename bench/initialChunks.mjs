@@ -14,7 +14,8 @@ export const MANIFEST = '.vite/manifest.json';
  */
 export function initialChunks(rendererDir, entryKey) {
   const manifest = JSON.parse(readFileSync(join(rendererDir, MANIFEST), 'utf8'));
-  if (!manifest[entryKey]?.isEntry && !manifest[entryKey]?.isDynamicEntry) throw new Error(`${entryKey} is no entry of ${join(rendererDir, MANIFEST)}`);
+  if (!manifest[entryKey]?.isEntry && !manifest[entryKey]?.isDynamicEntry)
+    throw new Error(`${entryKey} is no entry of ${join(rendererDir, MANIFEST)}`);
   const seen = new Set();
   const visit = (key) => {
     if (seen.has(key)) return;

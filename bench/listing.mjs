@@ -16,7 +16,8 @@ const { startTestPostgres } = await load('tests/helpers/postgres.ts');
 const { applyMigrations } = await load('server/db/migrate.ts');
 const { createPostgresStore } = await load('server/content/postgresStore.ts');
 
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 const ms = (value) => `${value.toFixed(1)} ms`.padStart(9);
 
 const postgres = await startTestPostgres();
@@ -49,8 +50,12 @@ try {
   );
   await pool.query('ANALYZE');
   const loaded = performance.now() - startedAt;
-  const { rows } = await pool.query('SELECT (SELECT count(*) FROM pages)::integer AS pages, (SELECT count(*) FROM versions)::integer AS versions');
-  console.log(`Loaded ${rows[0].pages.toLocaleString('en')} pages, ${rows[0].versions.toLocaleString('en')} versions in ${(loaded / 1000).toFixed(1)} s\n`);
+  const { rows } = await pool.query(
+    'SELECT (SELECT count(*) FROM pages)::integer AS pages, (SELECT count(*) FROM versions)::integer AS versions',
+  );
+  console.log(
+    `Loaded ${rows[0].pages.toLocaleString('en')} pages, ${rows[0].versions.toLocaleString('en')} versions in ${(loaded / 1000).toFixed(1)} s\n`,
+  );
 
   const store = createPostgresStore(pool);
   const listings = [
@@ -76,7 +81,9 @@ try {
       total = (await store.listPages(query)).total;
       times.push(performance.now() - startedAt);
     }
-    console.log(`${name.padEnd(34)}${total.toLocaleString('en').padStart(9)}${ms(percentile(times, 50))}${ms(percentile(times, 95))}`);
+    console.log(
+      `${name.padEnd(34)}${total.toLocaleString('en').padStart(9)}${ms(percentile(times, 50))}${ms(percentile(times, 95))}`,
+    );
   }
 
   const historyTimes = [];
@@ -86,7 +93,9 @@ try {
     await store.versions(key);
     historyTimes.push(performance.now() - startedAt);
   }
-  console.log(`\nOne page's history (${VERSIONS} versions): p50 ${ms(percentile(historyTimes, 50)).trim()}, p95 ${ms(percentile(historyTimes, 95)).trim()}`);
+  console.log(
+    `\nOne page's history (${VERSIONS} versions): p50 ${ms(percentile(historyTimes, 50)).trim()}, p95 ${ms(percentile(historyTimes, 95)).trim()}`,
+  );
   await pool.end();
 } finally {
   postgres.destroy();

@@ -14,7 +14,14 @@ const BODY_BYTES = 40 * 1024 * 1024;
 const CHUNK = Buffer.alloc(1024 * 1024, 'a');
 
 async function startHost(dataDir) {
-  const child = spawn(process.execPath, ['out/main/browser-host.js', '--port', '0', '--data-dir', dataDir, '--no-open']);
+  const child = spawn(process.execPath, [
+    'out/main/browser-host.js',
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    '--no-open',
+  ]);
   const url = await new Promise((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk) => {
@@ -43,9 +50,13 @@ function refuse(url, chunked) {
     socket.on('error', () => {});
     socket.on('connect', async () => {
       const length = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${BODY_BYTES}`;
-      socket.write(`POST /api/getSession HTTP/1.1\r\nHost: ${hostname}\r\nOrigin: ${origin}\r\nContent-Type: application/json\r\n${length}\r\n\r\n`);
+      socket.write(
+        `POST /api/getSession HTTP/1.1\r\nHost: ${hostname}\r\nOrigin: ${origin}\r\nContent-Type: application/json\r\n${length}\r\n\r\n`,
+      );
       while (sent < BODY_BYTES && !answered && !socket.destroyed) {
-        const frame = chunked ? Buffer.concat([Buffer.from(`${CHUNK.length.toString(16)}\r\n`), CHUNK, Buffer.from('\r\n')]) : CHUNK;
+        const frame = chunked
+          ? Buffer.concat([Buffer.from(`${CHUNK.length.toString(16)}\r\n`), CHUNK, Buffer.from('\r\n')])
+          : CHUNK;
         await new Promise((drained) => (socket.write(frame) ? drained() : socket.once('drain', drained)));
         sent += CHUNK.length;
       }

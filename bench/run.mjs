@@ -33,7 +33,16 @@ const median = (values) => percentile(values, 50);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function startHost(dataDir) {
-  const child = spawn(process.execPath, ['out/main/browser-host.js', '--port', '0', '--data-dir', dataDir, '--user', 'bench@example.com', '--no-open']);
+  const child = spawn(process.execPath, [
+    'out/main/browser-host.js',
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    '--user',
+    'bench@example.com',
+    '--no-open',
+  ]);
   const url = await new Promise((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk) => {
@@ -46,7 +55,8 @@ async function startHost(dataDir) {
   return { url, stop: () => child.kill('SIGTERM') };
 }
 
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 const ms = (value) => `${value.toFixed(1)} ms`;
 
 /** Stamps every keydown in the editor; the preview stamps every change of the watched element. */
@@ -61,7 +71,9 @@ async function installClocks(page, previewFrame) {
       window.__observer?.disconnect();
       const target = document.querySelector(selector);
       const reader = new Function('target', `return (${read})(target)`);
-      window.__observer = new MutationObserver(() => window.__changes.push({ at: performance.timeOrigin + performance.now(), value: reader(target) }));
+      window.__observer = new MutationObserver(() =>
+        window.__changes.push({ at: performance.timeOrigin + performance.now(), value: reader(target) }),
+      );
       window.__observer.observe(target, { subtree: true, characterData: true, childList: true });
     };
   });
@@ -81,10 +93,26 @@ async function timeKey(page, previewFrame, key, expected) {
 async function seedPage(page, size) {
   await page.evaluate(
     async ({ count, ids }) => {
-      const key = { fascia: 'site_jd', country: 'gb', page: `bench-${count}`, source: 'content-editor', platform: 'web' };
+      const key = {
+        fascia: 'site_jd',
+        country: 'gb',
+        page: `bench-${count}`,
+        source: 'content-editor',
+        platform: 'web',
+      };
       const opened = await window.studio.openPage({ key });
-      const images = { desktop: '/sample/images/banner-trainers-desktop.svg', mobile: '/sample/images/banner-trainers-mobile.svg' };
-      const components = ids.map((id, i) => ({ _component: 'MainBanner', _identifier: id, name: `Banner ${i + 1}`, hidden: false, classes: [], content: { title: 'Title', subtitle: 'Subtitle', images } }));
+      const images = {
+        desktop: '/sample/images/banner-trainers-desktop.svg',
+        mobile: '/sample/images/banner-trainers-mobile.svg',
+      };
+      const components = ids.map((id, i) => ({
+        _component: 'MainBanner',
+        _identifier: id,
+        name: `Banner ${i + 1}`,
+        hidden: false,
+        classes: [],
+        content: { title: 'Title', subtitle: 'Subtitle', images },
+      }));
       await window.studio.saveDraft({ draft: { ...opened.value.draft, components } });
     },
     { count: size, ids: Array.from({ length: size }, (_, i) => idOf(i)) },
@@ -96,12 +124,21 @@ async function openFromDashboard(page, size) {
   await page.evaluate(() => (window.location.hash = '#/services/content-editor'));
   await page.reload();
   const started = Date.now();
-  await page.getByRole('row', { name: new RegExp(`bench-${size}`) }).getByRole('button', { name: /^Open \S+ \(/ }).click();
+  await page
+    .getByRole('row', { name: new RegExp(`bench-${size}`) })
+    .getByRole('button', { name: /^Open \S+ \(/ })
+    .click();
   // The rows in view (the list mounts the others as they come into view) and every block of the preview.
-  await page.locator('.component-row').nth(Math.min(size, FIRST_ROWS) - 1).waitFor();
+  await page
+    .locator('.component-row')
+    .nth(Math.min(size, FIRST_ROWS) - 1)
+    .waitFor();
   const frame = page.frameLocator('iframe[title="Live preview"]');
   // The last block's own content, not a loading placeholder: the page is really there.
-  await frame.locator('.block .main-banner').nth(size - 1).waitFor({ state: 'attached' });
+  await frame
+    .locator('.block .main-banner')
+    .nth(size - 1)
+    .waitFor({ state: 'attached' });
   return Date.now() - started;
 }
 
@@ -121,7 +158,10 @@ async function benchSize(browser, host, size) {
   const input = page.getByRole('textbox', { name: 'Title', exact: true });
   await input.click();
   await input.press('End');
-  await previewFrame.evaluate((id) => window.__watch(`[data-identifier="${id}"]`, '(t) => t.querySelector("h2")?.textContent ?? ""'), idOf(middle));
+  await previewFrame.evaluate(
+    (id) => window.__watch(`[data-identifier="${id}"]`, '(t) => t.querySelector("h2")?.textContent ?? ""'),
+    idOf(middle),
+  );
   let expected = 'Title';
   const latencies = [];
   for (let i = 0; i < KEYSTROKES; i++) {
@@ -131,8 +171,11 @@ async function benchSize(browser, host, size) {
   }
 
   // Structural changes: watch the order of the blocks on the page.
-  await previewFrame.evaluate(() => window.__watch('main.page', '(t) => [...t.querySelectorAll(".block")].map((b) => b.dataset.identifier).join(",")'));
-  const orderNow = () => previewFrame.evaluate(() => [...document.querySelectorAll('main.page .block')].map((b) => b.dataset.identifier));
+  await previewFrame.evaluate(() =>
+    window.__watch('main.page', '(t) => [...t.querySelectorAll(".block")].map((b) => b.dataset.identifier).join(",")'),
+  );
+  const orderNow = () =>
+    previewFrame.evaluate(() => [...document.querySelectorAll('main.page .block')].map((b) => b.dataset.identifier));
   const order = await orderNow();
   const moved = [...order];
   [moved[middle], moved[middle + 1]] = [moved[middle + 1], moved[middle]];
@@ -154,7 +197,13 @@ function bundleFigures() {
   const initial = new Set(start.files);
   const parts = Object.entries(start.manifest)
     .filter(([key, chunk]) => chunk.isDynamicEntry && key.startsWith('editor/'))
-    .map(([key]) => ({ key, ...sizeOf(RENDERER, initialChunks(RENDERER, key).files.filter((file) => !initial.has(file))) }))
+    .map(([key]) => ({
+      key,
+      ...sizeOf(
+        RENDERER,
+        initialChunks(RENDERER, key).files.filter((file) => !initial.has(file)),
+      ),
+    }))
     .sort((a, b) => b.gzipped - a.gzipped);
   return { files: start.files, ...sizeOf(RENDERER, start.files), parts };
 }
@@ -162,7 +211,11 @@ function bundleFigures() {
 /** Waits, a frame at a time, for the dashboard's page list (or its empty message); returns when, in epoch ms. */
 const dashboardShown = (page) =>
   page
-    .waitForFunction(() => document.querySelector('table.pages, p.empty') && performance.timeOrigin + performance.now(), null, { polling: 'raf' })
+    .waitForFunction(
+      () => document.querySelector('table.pages, p.empty') && performance.timeOrigin + performance.now(),
+      null,
+      { polling: 'raf' },
+    )
     .then((handle) => handle.jsonValue());
 
 /**
@@ -199,7 +252,16 @@ async function openFigures(browser, host) {
 const dataDir = mkdtempSync(join(tmpdir(), 'studio-bench-'));
 const browser = await chromium.launch({
   executablePath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--enable-precise-memory-info'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+    '--enable-precise-memory-info',
+  ],
 });
 const launched = Date.now();
 const host = await startHost(dataDir);
@@ -207,11 +269,19 @@ const hostUp = Date.now();
 try {
   const { launchMs, rendererMs, reloadMs } = await dashboardFigures(browser, host, launched, hostUp);
   const bundle = bundleFigures();
-  console.log(`Editor's initial JavaScript: ${kb(bundle.raw)}, ${kb(bundle.gzipped)} gzipped, in ${bundle.files.join(', ')}`);
-  console.log(`Loaded on demand (what each adds, gzipped): ${bundle.parts.map((part) => `${part.key.replace(/^editor\/src\//, '')} ${kb(part.gzipped)}`).join(', ')}`);
-  console.log(`Launch to an interactive dashboard: ${ms(launchMs)}, ${ms(rendererMs)} of it after the host was up; reload to an interactive dashboard: median ${ms(median(reloadMs))} of ${RELOADS}`);
+  console.log(
+    `Editor's initial JavaScript: ${kb(bundle.raw)}, ${kb(bundle.gzipped)} gzipped, in ${bundle.files.join(', ')}`,
+  );
+  console.log(
+    `Loaded on demand (what each adds, gzipped): ${bundle.parts.map((part) => `${part.key.replace(/^editor\/src\//, '')} ${kb(part.gzipped)}`).join(', ')}`,
+  );
+  console.log(
+    `Launch to an interactive dashboard: ${ms(launchMs)}, ${ms(rendererMs)} of it after the host was up; reload to an interactive dashboard: median ${ms(median(reloadMs))} of ${RELOADS}`,
+  );
   const openRuns = await openFigures(browser, host);
-  console.log(`Open to an interactive editor, 50 components: median ${ms(median(openRuns))} of ${OPEN_RUNS} (${openRuns.join(', ')} ms)`);
+  console.log(
+    `Open to an interactive editor, 50 components: median ${ms(median(openRuns))} of ${OPEN_RUNS} (${openRuns.join(', ')} ms)`,
+  );
   console.log(`Chromium via the browser host; keystroke-to-preview over ${KEYSTROKES} keystrokes`);
   for (const size of SIZES) {
     const r = await benchSize(browser, host, size);

@@ -54,7 +54,11 @@ function postgresCpuSeconds(port) {
       return ''; // the process ended meanwhile
     }
   };
-  const postmaster = processes.find((pid) => read(pid, 'cmdline').split('\0').join(' ').includes(`postgres -D`) && read(pid, 'cmdline').includes(`\0-p\0${port}\0`));
+  const postmaster = processes.find(
+    (pid) =>
+      read(pid, 'cmdline').split('\0').join(' ').includes(`postgres -D`) &&
+      read(pid, 'cmdline').includes(`\0-p\0${port}\0`),
+  );
   if (!postmaster) return 0;
   const parentOf = (pid) => read(pid, 'stat').split(') ')[1]?.split(' ')[1];
   return processes
@@ -62,7 +66,8 @@ function postgresCpuSeconds(port) {
     .reduce((total, pid) => total + (cpuSeconds(pid) ?? 0), 0);
 }
 
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
 const ms = (value) => `${value.toFixed(1)} ms`;
 const sleep = (delay) => new Promise((resolve) => setTimeout(resolve, delay));
 
@@ -73,7 +78,11 @@ function components(editor, save) {
     name: `Banner ${index}`,
     hidden: false,
     classes: [],
-    content: { title: `Editor ${editor}, save ${save}, banner ${index}`, subtitle: 'Free delivery on orders over £50', link: '/sale' },
+    content: {
+      title: `Editor ${editor}, save ${save}, banner ${index}`,
+      subtitle: 'Free delivery on orders over £50',
+      link: '/sale',
+    },
   }));
 }
 
@@ -91,7 +100,9 @@ function page(run, editor, save, author) {
 
 async function startServer(databaseUrl) {
   const asRoot = process.getuid?.() === 0;
-  const ids = asRoot ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) } : {};
+  const ids = asRoot
+    ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) }
+    : {};
   const child = spawn(process.execPath, ['out/server/main.js', '--port', '0', '--database-url', databaseUrl], {
     cwd: repo,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -108,7 +119,11 @@ async function startServer(databaseUrl) {
     });
     child.once('exit', (code) => reject(new Error(`server exited ${code}: ${stderr}`)));
   });
-  return { url, pid: child.pid, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
+  return {
+    url,
+    pid: child.pid,
+    stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))),
+  };
 }
 
 async function runLoad({ run, url, pid, postgresPort, tokens, outage, rate }) {
@@ -204,17 +219,21 @@ async function runLoad({ run, url, pid, postgresPort, tokens, outage, rate }) {
     postgres: postgresCpuSeconds(postgresPort) - cpuBefore.postgres,
     bench: (benchCpu.user + benchCpu.system) / 1e6,
   };
-  return { cpu, seconds, latencies, acknowledged, counts, recoveryMs: firstOkAfterRestart !== null ? firstOkAfterRestart - restartedAt : null };
+  return {
+    cpu,
+    seconds,
+    latencies,
+    acknowledged,
+    counts,
+    recoveryMs: firstOkAfterRestart !== null ? firstOkAfterRestart - restartedAt : null,
+  };
 }
 
 async function checkStored(databaseUrl, run, acknowledged) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    const { rows } = await db.query(
-      `SELECT page, version, hash FROM versions WHERE page LIKE $1`,
-      [`bench-${run}-%`],
-    );
+    const { rows } = await db.query(`SELECT page, version, hash FROM versions WHERE page LIKE $1`, [`bench-${run}-%`]);
     const stored = new Set(rows.map((row) => `${row.page}#${row.version}#${row.hash}`));
     const acked = acknowledged.map((ack) => `${ack.page}#${ack.version}#${ack.hash}`);
     const lost = acked.filter((entry) => !stored.has(entry)).length;
@@ -227,19 +246,33 @@ async function checkStored(databaseUrl, run, acknowledged) {
 
 function report(title, result, check) {
   const { counts, latencies, seconds } = result;
-  console.log(`\n${title} (load average before: ${loadavg().map((load) => load.toFixed(1)).join(' ')})`);
-  console.log(`  ${EDITORS} editors x ${SAVES} saves of ${COMPONENTS} components, ${Math.round(STALE_CHANCE * 100)}% stale bases`);
-  console.log(`  saves/s (answered):   ${(latencies.length / seconds).toFixed(0)}  (${latencies.length} answers in ${seconds.toFixed(2)} s)`);
-  console.log(`  latency p50 / p95:    ${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))}  (max ${ms(Math.max(...latencies))})`);
+  console.log(
+    `\n${title} (load average before: ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')})`,
+  );
+  console.log(
+    `  ${EDITORS} editors x ${SAVES} saves of ${COMPONENTS} components, ${Math.round(STALE_CHANCE * 100)}% stale bases`,
+  );
+  console.log(
+    `  saves/s (answered):   ${(latencies.length / seconds).toFixed(0)}  (${latencies.length} answers in ${seconds.toFixed(2)} s)`,
+  );
+  console.log(
+    `  latency p50 / p95:    ${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))}  (max ${ms(Math.max(...latencies))})`,
+  );
   console.log(`  2xx / 409 / other:    ${counts.ok} / ${counts.conflict} / ${counts.other}`);
   for (const [why, count] of counts.otherReasons) console.log(`    other: ${count} x ${why}`);
   if (result.cpu.server !== null) {
     const perSave = (cpuSeconds) => `${((cpuSeconds * 1000) / latencies.length).toFixed(1)} ms`;
     // A restarted cluster's processes start their counts again, so its CPU is not known for that run.
     const postgresCpu = result.cpu.postgres >= 0 ? perSave(result.cpu.postgres) : 'n/a (restarted)';
-    console.log(`  CPU per answer:       server ${perSave(result.cpu.server)}, PostgreSQL ${postgresCpu}, this bench ${perSave(result.cpu.bench)}`);
+    console.log(
+      `  CPU per answer:       server ${perSave(result.cpu.server)}, PostgreSQL ${postgresCpu}, this bench ${perSave(result.cpu.bench)}`,
+    );
   }
-  console.log(`  stored versions:      ${check.stored} (2xx answers ${counts.ok}); lost ${check.lost}, duplicated ${check.duplicated}, stored without a 2xx ${check.unacknowledged}`);
+  console.log(
+    `  stored versions:      ${check.stored} (2xx answers ${counts.ok}); lost ${check.lost}, duplicated ${check.duplicated}, stored without a 2xx ${check.unacknowledged}`,
+  );
 }
 
 const postgres = await startTestPostgres();
@@ -248,19 +281,57 @@ try {
   const server = await startServer(databaseUrl);
   const db = new pg.Pool({ connectionString: databaseUrl });
   const tokens = [];
-  for (let editor = 0; editor < EDITORS; editor++) tokens.push((await addUser(db, `editor${editor}@example.com`)).token);
+  for (let editor = 0; editor < EDITORS; editor++)
+    tokens.push((await addUser(db, `editor${editor}@example.com`)).token);
   await db.end();
 
-  const flatOut = await runLoad({ run: 'flat-out', url: server.url, pid: server.pid, postgresPort: postgres.port, tokens });
-  report('Run 1: editors saving back to back', flatOut, await checkStored(databaseUrl, 'flat-out', flatOut.acknowledged));
+  const flatOut = await runLoad({
+    run: 'flat-out',
+    url: server.url,
+    pid: server.pid,
+    postgresPort: postgres.port,
+    tokens,
+  });
+  report(
+    'Run 1: editors saving back to back',
+    flatOut,
+    await checkStored(databaseUrl, 'flat-out', flatOut.acknowledged),
+  );
 
-  const paced = await runLoad({ run: 'paced', url: server.url, pid: server.pid, postgresPort: postgres.port, tokens, rate: RATE });
-  report(`Run 2: editors offering ${RATE} saves/s together`, paced, await checkStored(databaseUrl, 'paced', paced.acknowledged));
+  const paced = await runLoad({
+    run: 'paced',
+    url: server.url,
+    pid: server.pid,
+    postgresPort: postgres.port,
+    tokens,
+    rate: RATE,
+  });
+  report(
+    `Run 2: editors offering ${RATE} saves/s together`,
+    paced,
+    await checkStored(databaseUrl, 'paced', paced.acknowledged),
+  );
 
-  const restart = await runLoad({ run: 'restart', url: server.url, pid: server.pid, postgresPort: postgres.port, tokens, rate: RATE, outage: { postgres, afterMs: 1500 } });
-  report(`Run 3: run 2 with the database stopped for ${OUTAGE_MS / 1000} s in the middle (same server process)`, restart, await checkStored(databaseUrl, 'restart', restart.acknowledged));
-  console.log(`  503 answers during the outage: ${restart.counts.unavailable} (each retried after ${RETRY_PAUSE_MS} ms with the same save id)`);
-  console.log(`  recovery: first save acknowledged ${restart.recoveryMs === null ? 'never' : ms(restart.recoveryMs)} after the database was back`);
+  const restart = await runLoad({
+    run: 'restart',
+    url: server.url,
+    pid: server.pid,
+    postgresPort: postgres.port,
+    tokens,
+    rate: RATE,
+    outage: { postgres, afterMs: 1500 },
+  });
+  report(
+    `Run 3: run 2 with the database stopped for ${OUTAGE_MS / 1000} s in the middle (same server process)`,
+    restart,
+    await checkStored(databaseUrl, 'restart', restart.acknowledged),
+  );
+  console.log(
+    `  503 answers during the outage: ${restart.counts.unavailable} (each retried after ${RETRY_PAUSE_MS} ms with the same save id)`,
+  );
+  console.log(
+    `  recovery: first save acknowledged ${restart.recoveryMs === null ? 'never' : ms(restart.recoveryMs)} after the database was back`,
+  );
   await server.stop();
 } finally {
   postgres.destroy();

@@ -70,7 +70,9 @@ export const contract = {
       // Drafts and settings files that could not be read, and where each was kept (the dashboard says so).
       damagedFiles: z.array(DamagedFileSchema),
       // Saved versions the content service could not read and passed over, per page (issue 11, §7).
-      skippedVersions: z.array(z.object({ key: PageKeySchema, versions: z.array(z.number().int().positive()) })).optional(),
+      skippedVersions: z
+        .array(z.object({ key: PageKeySchema, versions: z.array(z.number().int().positive()) }))
+        .optional(),
       // Team mode: the server could not be reached and pages come from this computer's cache of opened pages.
       offline: z.boolean().optional(),
       // Saves waiting in the outbox (the dashboard marks their pages).
@@ -109,14 +111,22 @@ export const contract = {
   },
   /** Saves the page as a bookmark (editor spec §7): a version of kind 'bookmark'; the page's draft is kept. */
   saveBookmark: {
-    input: z.object({ key: PageKeySchema, meta: PageMetaSchema, components: ComponentListSchema, commitMessage: z.string() }),
+    input: z.object({
+      key: PageKeySchema,
+      meta: PageMetaSchema,
+      components: ComponentListSchema,
+      commitMessage: z.string(),
+    }),
     output: z.object({ version: VersionSummarySchema }),
   },
   /** A page's saved versions, newest first. */
   listVersions: {
     input: z.object({ key: PageKeySchema }),
     // skipped: versions that exist but could not be read, left out of the list.
-    output: z.object({ versions: z.array(VersionSummarySchema), skipped: z.array(z.number().int().positive()).optional() }),
+    output: z.object({
+      versions: z.array(VersionSummarySchema),
+      skipped: z.array(z.number().int().positive()).optional(),
+    }),
   },
   loadVersion: {
     input: z.object({ key: PageKeySchema, version: z.number().int().positive() }),
@@ -139,7 +149,10 @@ export const contract = {
     input: z.object({ fascia: z.string(), country: z.string(), size: z.string(), plu: z.string().max(64) }),
     output: z.object({ products: z.array(ProductDetailsSchema) }),
   },
-  meshCategories: { input: z.object({ fascia: z.string().min(1) }), output: z.object({ categories: CategoryTreeSchema }) },
+  meshCategories: {
+    input: z.object({ fascia: z.string().min(1) }),
+    output: z.object({ categories: CategoryTreeSchema }),
+  },
   meshLandingPages: { input: z.object({ fascia: z.string().min(1) }), output: z.object({ pages: LandingPagesSchema }) },
   meshCategoryProducts: {
     input: z.object({
@@ -177,7 +190,10 @@ export const contract = {
     }),
   },
   /** Team mode (core/team.ts): where saves go, the user and whether the server answers now. */
-  getTeamStatus: { input: empty, output: z.object({ status: TeamStatusSchema, presence: z.array(PresenceEntrySchema) }) },
+  getTeamStatus: {
+    input: empty,
+    output: z.object({ status: TeamStatusSchema, presence: z.array(PresenceEntrySchema) }),
+  },
   /** Settings → Team server → Test connection: GET /me with the token; nothing is stored. */
   testTeamServer: { input: TeamServerFormSchema, output: TeamConnectionTestSchema },
   /**
@@ -200,12 +216,18 @@ export const contract = {
     output: z.object({ pending: PendingSaveSchema, meta: PageMetaSchema, components: ComponentListSchema }),
   },
   /** The user chose to drop a pending save (e.g. Reload theirs after a conflict). Answers the outbox left. */
-  discardPendingSave: { input: z.object({ id: z.string().min(1).max(200) }), output: z.object({ pending: z.array(PendingSaveSchema) }) },
+  discardPendingSave: {
+    input: z.object({ id: z.string().min(1).max(200) }),
+    output: z.object({ pending: z.array(PendingSaveSchema) }),
+  },
   /**
    * Overwrite after a conflict: the pending save is based on the version the conflict named and sent again
    * at once (when reachable). Answers the outbox left; the outcome is also pushed (pendingSaved/pendingConflict).
    */
-  overwritePendingSave: { input: z.object({ id: z.string().min(1).max(200) }), output: z.object({ pending: z.array(PendingSaveSchema) }) },
+  overwritePendingSave: {
+    input: z.object({ id: z.string().min(1).max(200) }),
+    output: z.object({ pending: z.array(PendingSaveSchema) }),
+  },
   setPreviewBounds: {
     input: z.object({
       x: z.number().int().min(0),

@@ -28,8 +28,11 @@ export function describeDamagedFiles(files: readonly DamagedFile[]): string[] {
   if (drafts.length > 1) lines.push(`${drafts.length} drafts could not be read and were kept at ${listPaths(drafts)}.`);
   for (const file of files) {
     if (file.kind !== 'settings') continue;
-    const instead = file.usedInstead === 'backup' ? 'the last backup of the settings is used' : 'the default settings are used';
-    lines.push(`The settings file ${file.file} could not be read (${file.reason}); it was kept at ${file.keptAt} and ${instead}.`);
+    const instead =
+      file.usedInstead === 'backup' ? 'the last backup of the settings is used' : 'the default settings are used';
+    lines.push(
+      `The settings file ${file.file} could not be read (${file.reason}); it was kept at ${file.keptAt} and ${instead}.`,
+    );
   }
   return lines;
 }

@@ -52,4 +52,3 @@ export const FhSearchSchema = z.object({
   query: z.string(),
 });
 export type FhSearch = z.infer<typeof FhSearchSchema>;
-

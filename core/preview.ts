@@ -12,7 +12,13 @@ export const PreviewCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('order'), ids: z.array(z.string()) }),
   z.object({ type: z.literal('select'), id: z.string().nullable() }),
   /** The answer to a requestFeed: the feed the block declares (url), its JSON, or why it could not be read. */
-  z.object({ type: z.literal('feed'), blockId: z.string(), url: z.string(), data: z.unknown().optional(), error: z.string().optional() }),
+  z.object({
+    type: z.literal('feed'),
+    blockId: z.string(),
+    url: z.string(),
+    data: z.unknown().optional(),
+    error: z.string().optional(),
+  }),
   /** A line for the preview's console strip from the shell (messages it dropped, for one). */
   z.object({ type: z.literal('notice'), message: z.string().max(2000) }),
   /** null: not known yet, so the preview detects it once and answers with a webpSupport event. */

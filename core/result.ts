@@ -33,8 +33,9 @@ export interface InputIssueDetails {
 
 /** The issues an error's details carry; none when the details are of another shape. */
 export function inputIssuesOf(details: unknown): InputIssue[] {
-  if (typeof details !== 'object' || details === null || !Array.isArray((details as { issues?: unknown }).issues)) return [];
-  return ((details as { issues: unknown[] }).issues).filter(
+  if (typeof details !== 'object' || details === null || !Array.isArray((details as { issues?: unknown }).issues))
+    return [];
+  return (details as { issues: unknown[] }).issues.filter(
     (issue): issue is InputIssue =>
       typeof issue === 'object' &&
       issue !== null &&

@@ -3,7 +3,14 @@ import { DEFAULT_FASCIA_STORES } from './rules/linkGenerator';
 import { serviceUrlProblem } from './rules/urlSafety';
 
 /** The services a team can point the app at (Settings). */
-export const SERVICE_NAMES = ['content', 'mesh', 'facetedSearch', 'translation', 'productLookup', 'imageMetadata'] as const;
+export const SERVICE_NAMES = [
+  'content',
+  'mesh',
+  'facetedSearch',
+  'translation',
+  'productLookup',
+  'imageMetadata',
+] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 export const SERVICE_LABELS: Readonly<Record<ServiceName, string>> = {
@@ -15,7 +22,10 @@ export const SERVICE_LABELS: Readonly<Record<ServiceName, string>> = {
   imageMetadata: 'Image metadata service',
 };
 
-const urlOrNull = z.url({ protocol: /^https?$/, error: 'Enter an http or https address' }).max(2000).nullable();
+const urlOrNull = z
+  .url({ protocol: /^https?$/, error: 'Enter an http or https address' })
+  .max(2000)
+  .nullable();
 const ServiceUrlsSchema = z.object({
   content: urlOrNull,
   mesh: urlOrNull,
@@ -69,7 +79,9 @@ export const SettingsPatchSchema = z.object({
   allowInsecureHttp: AllowInsecureHttpSchema.partial().optional(),
   /** Write-only; null forgets it. */
   meshApiKey: z.string().trim().min(1).max(500).nullable().optional(),
-  fasciaStores: z.record(z.string().min(1).max(40), z.string().trim().min(1, 'A store id cannot be empty').max(100)).optional(),
+  fasciaStores: z
+    .record(z.string().min(1).max(40), z.string().trim().min(1, 'A store id cannot be empty').max(100))
+    .optional(),
   imageQuality: ImageQualitySchema.optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
@@ -77,10 +89,9 @@ export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 export const DEFAULT_IMAGE_QUALITY = { value: 80, preValue: 20 } as const;
 export { DEFAULT_FASCIA_STORES };
 
-export const NO_INSECURE_HTTP: Readonly<Record<ServiceName, boolean>> = Object.fromEntries(SERVICE_NAMES.map((name) => [name, false])) as Record<
-  ServiceName,
-  boolean
->;
+export const NO_INSECURE_HTTP: Readonly<Record<ServiceName, boolean>> = Object.fromEntries(
+  SERVICE_NAMES.map((name) => [name, false]),
+) as Record<ServiceName, boolean>;
 
 /**
  * What the renderer may see of a credential: enough to recognise it, never enough to use it; and whether

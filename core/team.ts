@@ -43,7 +43,15 @@ export const TeamServerFormSchema = z.object({
 
 /** Why a connection test failed, for the form to say so (the message is a full sentence to show as is). */
 export const TeamConnectionProblemSchema = z.object({
-  reason: z.enum(['invalid-address', 'insecure-http', 'unreachable', 'unauthorized', 'not-studio', 'tls', 'unavailable']),
+  reason: z.enum([
+    'invalid-address',
+    'insecure-http',
+    'unreachable',
+    'unauthorized',
+    'not-studio',
+    'tls',
+    'unavailable',
+  ]),
   message: z.string(),
 });
 export type TeamConnectionProblem = z.infer<typeof TeamConnectionProblemSchema>;
@@ -112,7 +120,12 @@ export const TeamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('presence'), presence: z.array(PresenceEntrySchema) }),
   z.object({ type: z.literal('resync'), reason: z.string() }),
   z.object({ type: z.literal('outbox'), pending: z.array(PendingSaveSchema) }),
-  z.object({ type: z.literal('pendingSaved'), pending: PendingSaveSchema, version: VersionSummarySchema, repeated: z.boolean() }),
+  z.object({
+    type: z.literal('pendingSaved'),
+    pending: PendingSaveSchema,
+    version: VersionSummarySchema,
+    repeated: z.boolean(),
+  }),
   z.object({ type: z.literal('pendingConflict'), pending: PendingSaveSchema, latest: VersionSummarySchema.nullable() }),
 ]);
 export type TeamEvent = z.infer<typeof TeamEventSchema>;

@@ -36,7 +36,22 @@ const random = createRandom(SEED);
 
 // The eight fictional brands, one per shipped logo (resources/sample/images/logo-*.svg).
 const BRANDS = ['Apex', 'Harbour', 'Kinetic', 'Meridian', 'Northpeak', 'Stride', 'Summit', 'Volt'];
-const MODELS = ['Aero', 'Pulse', 'Vector', 'Flux', 'Core', 'Drift', 'Orbit', 'Tempo', 'Ridge', 'Nova', 'Glide', 'Surge', 'Arc', 'Edge'];
+const MODELS = [
+  'Aero',
+  'Pulse',
+  'Vector',
+  'Flux',
+  'Core',
+  'Drift',
+  'Orbit',
+  'Tempo',
+  'Ridge',
+  'Nova',
+  'Glide',
+  'Surge',
+  'Arc',
+  'Edge',
+];
 const COLOURS = [
   { name: 'Black', code: 'BLK' },
   { name: 'White', code: 'WHT' },
@@ -56,8 +71,16 @@ const GENDERS = [
 ];
 
 const SIZES = {
-  footwear: { men: ['6', '6.5', '7', '7.5', '8', '8.5', '9', '9.5', '10', '10.5', '11', '12'], women: ['3', '3.5', '4', '4.5', '5', '5.5', '6', '6.5', '7', '8'], kids: ['10', '11', '12', '13', '1', '2', '3'] },
-  clothing: { men: ['XS', 'S', 'M', 'L', 'XL', 'XXL'], women: ['XS', 'S', 'M', 'L', 'XL'], kids: ['7-8Y', '9-10Y', '11-12Y', '13-15Y'] },
+  footwear: {
+    men: ['6', '6.5', '7', '7.5', '8', '8.5', '9', '9.5', '10', '10.5', '11', '12'],
+    women: ['3', '3.5', '4', '4.5', '5', '5.5', '6', '6.5', '7', '8'],
+    kids: ['10', '11', '12', '13', '1', '2', '3'],
+  },
+  clothing: {
+    men: ['XS', 'S', 'M', 'L', 'XL', 'XXL'],
+    women: ['XS', 'S', 'M', 'L', 'XL'],
+    kids: ['7-8Y', '9-10Y', '11-12Y', '13-15Y'],
+  },
   oneSize: { men: ['One Size'], women: ['One Size'], kids: ['One Size'] },
   football: { men: ['Size 5'], women: ['Size 5'], kids: ['Size 3', 'Size 4'] },
 };
@@ -69,8 +92,24 @@ const CATEGORIES = [
     name: 'Footwear',
     slug: 'footwear',
     children: [
-      { name: 'Trainers', slug: 'trainers', kind: 'runner', noun: 'Trainers', sizes: 'footwear', price: [55, 160], shots: 6 },
-      { name: 'Running', slug: 'running', kind: 'runner', noun: 'Running Shoes', sizes: 'footwear', price: [65, 180], shots: 6 },
+      {
+        name: 'Trainers',
+        slug: 'trainers',
+        kind: 'runner',
+        noun: 'Trainers',
+        sizes: 'footwear',
+        price: [55, 160],
+        shots: 6,
+      },
+      {
+        name: 'Running',
+        slug: 'running',
+        kind: 'runner',
+        noun: 'Running Shoes',
+        sizes: 'footwear',
+        price: [65, 180],
+        shots: 6,
+      },
       { name: 'Boots', slug: 'boots', kind: 'runner', noun: 'Boots', sizes: 'footwear', price: [60, 200], shots: 5 },
       { name: 'Sandals', slug: 'sandals' },
     ],
@@ -79,10 +118,42 @@ const CATEGORIES = [
     name: 'Clothing',
     slug: 'clothing',
     children: [
-      { name: 'Hoodies', slug: 'hoodies', kind: 'hoodie', noun: 'Hoodie', sizes: 'clothing', price: [35, 90], shots: 6 },
-      { name: 'T-Shirts', slug: 't-shirts', kind: 'hoodie', noun: 'T-Shirt', sizes: 'clothing', price: [15, 45], shots: 4 },
-      { name: 'Jackets', slug: 'jackets', kind: 'hoodie', noun: 'Jacket', sizes: 'clothing', price: [60, 240], shots: 6 },
-      { name: 'Joggers', slug: 'joggers', kind: 'joggers', noun: 'Joggers', sizes: 'clothing', price: [30, 80], shots: 6 },
+      {
+        name: 'Hoodies',
+        slug: 'hoodies',
+        kind: 'hoodie',
+        noun: 'Hoodie',
+        sizes: 'clothing',
+        price: [35, 90],
+        shots: 6,
+      },
+      {
+        name: 'T-Shirts',
+        slug: 't-shirts',
+        kind: 'hoodie',
+        noun: 'T-Shirt',
+        sizes: 'clothing',
+        price: [15, 45],
+        shots: 4,
+      },
+      {
+        name: 'Jackets',
+        slug: 'jackets',
+        kind: 'hoodie',
+        noun: 'Jacket',
+        sizes: 'clothing',
+        price: [60, 240],
+        shots: 6,
+      },
+      {
+        name: 'Joggers',
+        slug: 'joggers',
+        kind: 'joggers',
+        noun: 'Joggers',
+        sizes: 'clothing',
+        price: [30, 80],
+        shots: 6,
+      },
       { name: 'Shorts', slug: 'shorts', kind: 'joggers', noun: 'Shorts', sizes: 'clothing', price: [20, 45], shots: 4 },
     ],
   },
@@ -92,7 +163,15 @@ const CATEGORIES = [
     children: [
       { name: 'Bags', slug: 'bags', kind: 'backpack', noun: 'Backpack', sizes: 'oneSize', price: [20, 70], shots: 6 },
       { name: 'Caps', slug: 'caps', kind: 'cap', noun: 'Cap', sizes: 'oneSize', price: [15, 35], shots: 4 },
-      { name: 'Footballs', slug: 'footballs', kind: 'football', noun: 'Football', sizes: 'football', price: [15, 45], shots: 3 },
+      {
+        name: 'Footballs',
+        slug: 'footballs',
+        kind: 'football',
+        noun: 'Football',
+        sizes: 'football',
+        price: [15, 45],
+        shots: 3,
+      },
       { name: 'Watches', slug: 'watches' },
     ],
   },

@@ -60,7 +60,10 @@ function electronInstalled() {
  */
 function run(args, { capture = false } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['inherit', 'inherit', capture ? 'pipe' : 'inherit'] });
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      stdio: ['inherit', 'inherit', capture ? 'pipe' : 'inherit'],
+    });
     let output = '';
     child.stderr?.on('data', (chunk) => {
       output += chunk;

@@ -1,4 +1,4 @@
-// Runs every suite (typecheck, lint, build, unit, packaging, end to end), even after a failure so one run
+// Runs every suite (typecheck, lint, formatting, build, unit, packaging, end to end), even after a failure so one run
 // shows everything, then prints one line "N passed, N failed" over all of them. Exits non-zero on any
 // failure or when no test ran.
 import { spawnSync } from 'node:child_process';
@@ -8,9 +8,13 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const checks = [
   { name: 'typecheck', command: [npx, 'tsc', '-b'] },
   { name: 'lint', command: [npx, 'eslint', '.'] },
+  { name: 'formatting', command: [npx, 'prettier', '--check', '--log-level', 'warn', '.'] },
   { name: 'build', command: [npx, 'electron-vite', 'build'] },
   { name: 'built main parses', command: ['node', '--check', 'out/main/index.js'] },
-  { name: 'build team server', command: [npx, 'vite', 'build', '--config', 'server/vite.config.ts', '--logLevel', 'warn'] },
+  {
+    name: 'build team server',
+    command: [npx, 'vite', 'build', '--config', 'server/vite.config.ts', '--logLevel', 'warn'],
+  },
   { name: 'built team server parses', command: ['node', '--check', 'out/server/main.js'] },
 ];
 

@@ -88,7 +88,10 @@ export async function revokeToken(db: Queryable, tokenId: string): Promise<boole
 /** The user a token belongs to and the token's id, or null when it is unknown or revoked. */
 export async function userForToken(db: Queryable, token: string): Promise<{ user: string; tokenId: string } | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
-  const { rows } = await db.query<{ user_email: string; id: string }>('SELECT user_email, id FROM api_tokens WHERE hash = $1', [hashToken(token)]);
+  const { rows } = await db.query<{ user_email: string; id: string }>(
+    'SELECT user_email, id FROM api_tokens WHERE hash = $1',
+    [hashToken(token)],
+  );
   const row = rows[0];
   return row ? { user: row.user_email, tokenId: row.id } : null;
 }

@@ -47,7 +47,8 @@ export function parseServerArgs(argv: string[], env: NodeJS.ProcessEnv) {
   // An empty variable counts as unset, as shells and service managers often leave them.
   const databaseUrl = values['database-url'] ?? (env.DATABASE_URL || undefined);
   if (values.help) return { command: 'help' as const };
-  if (!databaseUrl) throw new UsageError('Give the database with --database-url postgres://USER@HOST:PORT/DB or DATABASE_URL.');
+  if (!databaseUrl)
+    throw new UsageError('Give the database with --database-url postgres://USER@HOST:PORT/DB or DATABASE_URL.');
   if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new UsageError('The database URL must start with postgres://.');
   const [noun, verb, argument, ...rest] = positionals;
   const command = [noun, verb].filter(Boolean).join(' ');
@@ -55,7 +56,8 @@ export function parseServerArgs(argv: string[], env: NodeJS.ProcessEnv) {
   if (command === '') {
     const portText = values.port ?? (env.PORT || String(DEFAULT_PORT));
     const port = Number(portText);
-    if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`The port must be a number from 0 to 65535, not '${portText}'.`);
+    if (!/^\d+$/.test(portText) || port > 65535)
+      throw new UsageError(`The port must be a number from 0 to 65535, not '${portText}'.`);
     return { command: 'serve' as const, port, host: values.host, databaseUrl };
   }
   if (command === 'user list' && argument === undefined) return { command: 'user list' as const, databaseUrl };
@@ -100,7 +102,8 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<nu
         const users = await listUsers(db);
         if (users.length === 0) console.log('No users yet. Add one with: npm run server -- user add EMAIL');
         for (const user of users) {
-          const tokens = user.tokens.map((token) => `${token.id} (created ${token.createdAt})`).join(', ') || 'no tokens';
+          const tokens =
+            user.tokens.map((token) => `${token.id} (created ${token.createdAt})`).join(', ') || 'no tokens';
           console.log(`${user.email}  tokens: ${tokens}`);
         }
         return 0;

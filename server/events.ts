@@ -103,7 +103,8 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
     failures = 0;
     log.info('events: listening');
     // Events sent while nobody listened are gone: desktops refresh what they show.
-    if (wasDown) broadcast(`event: resync\ndata: ${JSON.stringify({ reason: 'The server reconnected to its database.' })}\n\n`);
+    if (wasDown)
+      broadcast(`event: resync\ndata: ${JSON.stringify({ reason: 'The server reconnected to its database.' })}\n\n`);
   };
 
   const scheduleReconnect = (): void => {

@@ -9,7 +9,10 @@ export function createLogger(destination?: DestinationStream, level = process.en
     {
       name: 'storefront-studio-server',
       level,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'], censor: '[redacted]' },
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'],
+        censor: '[redacted]',
+      },
       serializers: { req: pino.stdSerializers.req, err: pino.stdSerializers.err },
     },
     destination,

@@ -78,7 +78,9 @@ export async function sweepExpiredPresence(db: Queryable): Promise<number> {
 
 /** Everyone's open pages now, for a desktop that (re)connects to the event stream. */
 export async function currentPresence(db: Queryable): Promise<PresenceEntry[]> {
-  const { rows } = await db.query<Record<(typeof KEY_COLUMNS)[number] | 'user_email', string> & { opened_at: Date; last_seen: Date }>(
+  const { rows } = await db.query<
+    Record<(typeof KEY_COLUMNS)[number] | 'user_email', string> & { opened_at: Date; last_seen: Date }
+  >(
     `SELECT * FROM presence WHERE last_seen >= now() - make_interval(secs => $1)
       ORDER BY fascia, country, page, source, platform, user_email`,
     [PRESENCE_TTL_SECONDS],

@@ -4,7 +4,16 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { bearerToken, userForToken, type Queryable } from './auth';
-import { createContentApi, HttpError, parseWith, readJsonBody, requestUrl, RETRY_AFTER_SECONDS, sendError, sendJson } from './content/api';
+import {
+  createContentApi,
+  HttpError,
+  parseWith,
+  readJsonBody,
+  requestUrl,
+  RETRY_AFTER_SECONDS,
+  sendError,
+  sendJson,
+} from './content/api';
 import { createPostgresStore, isDatabaseUnavailable } from './content/postgresStore';
 import { StoreUnavailableError } from './content/store';
 import { applyMigrations } from './db/migrate';
@@ -55,7 +64,9 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
   // pooled client (the pool's event) and on a checked-out one between two queries of a transaction (the
   // client's own, with no listener once checked out). The query waiting on it fails and answers 503.
   pool.on('error', (error) => log.warn({ err: error.message }, 'database: an idle connection failed'));
-  pool.on('connect', (client) => client.on('error', (error) => log.debug({ err: error.message }, 'database: a connection failed')));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => log.debug({ err: error.message }, 'database: a connection failed')),
+  );
 
   const migrationClient = await pool.connect().catch((error: unknown) => {
     void pool.end();
@@ -75,7 +86,8 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       try {
         return await pool.query(text, values);
       } catch (error) {
-        if (isDatabaseUnavailable(error)) throw new StoreUnavailableError('The database is not reachable; try again shortly.', { cause: error });
+        if (isDatabaseUnavailable(error))
+          throw new StoreUnavailableError('The database is not reachable; try again shortly.', { cause: error });
         throw error;
       }
     },
@@ -84,20 +96,26 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
   /** The request's user and token id, or a 401 saying what is wrong. */
   const identify = async (request: IncomingMessage): Promise<{ user: string; tokenId: string }> => {
     const token = bearerToken(request);
-    const how = 'Send "Authorization: Bearer TOKEN" with a token from the server\'s administrator (npm run server -- user add EMAIL).';
+    const how =
+      'Send "Authorization: Bearer TOKEN" with a token from the server\'s administrator (npm run server -- user add EMAIL).';
     if (token === 'missing') throw unauthorized(`This Storefront Studio server needs an API token. ${how}`);
     if (token === 'malformed') throw unauthorized(`The Authorization header is not "Bearer TOKEN". ${how}`);
     const identity = await userForToken(db, token);
-    if (!identity) throw unauthorized('This API token is not valid: it is unknown or has been revoked. Ask for a new one.');
+    if (!identity)
+      throw unauthorized('This API token is not valid: it is unknown or has been revoked. Ask for a new one.');
     return identity;
   };
   const authenticate = async (request: IncomingMessage): Promise<string> => (await identify(request)).user;
 
   const contentApi = createContentApi({ store, authenticate, log });
 
-  const ownRoutes: Record<string, Partial<Record<'GET' | 'POST', (request: IncomingMessage, response: ServerResponse) => Promise<void>>>> = {
+  const ownRoutes: Record<
+    string,
+    Partial<Record<'GET' | 'POST', (request: IncomingMessage, response: ServerResponse) => Promise<void>>>
+  > = {
     '/me': {
-      GET: async (request, response) => sendJson(response, 200, { user: await authenticate(request), server: 'storefront-studio' }),
+      GET: async (request, response) =>
+        sendJson(response, 200, { user: await authenticate(request), server: 'storefront-studio' }),
     },
     '/presence': {
       GET: async (request, response) => {
@@ -115,7 +133,10 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       GET: async (request, response) => {
         const { tokenId } = await identify(request);
         // Who is where now, so a desktop (re)connecting does not wait for the next change.
-        events.subscribe(response, tokenId, { event: 'presence-snapshot', data: { presence: await currentPresence(db) } });
+        events.subscribe(response, tokenId, {
+          event: 'presence-snapshot',
+          data: { presence: await currentPresence(db) },
+        });
       },
     },
   };
@@ -123,10 +144,19 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
   const health = async (response: ServerResponse): Promise<void> => {
     try {
       await pool.query('SELECT 1');
-      sendJson(response, 200, { status: 'ok', database: 'reachable', events: events.listening() ? 'listening' : 'reconnecting' });
+      sendJson(response, 200, {
+        status: 'ok',
+        database: 'reachable',
+        events: events.listening() ? 'listening' : 'reconnecting',
+      });
     } catch (error) {
       log.warn({ err: errorMessage(error) }, 'health: database unreachable');
-      sendJson(response, 503, { status: 'unavailable', database: 'unreachable' }, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+      sendJson(
+        response,
+        503,
+        { status: 'unavailable', database: 'unreachable' },
+        { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+      );
     }
   };
 
@@ -156,7 +186,12 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     void route(request, response, requestLog, done);
   });
 
-  async function route(request: IncomingMessage, response: ServerResponse, requestLog: Logger, leaveInFlight: () => void): Promise<void> {
+  async function route(
+    request: IncomingMessage,
+    response: ServerResponse,
+    requestLog: Logger,
+    leaveInFlight: () => void,
+  ): Promise<void> {
     try {
       const url = requestUrl(request);
       if (url.pathname === '/health' && request.method === 'GET') return await health(response);
@@ -165,7 +200,13 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
         const handle = request.method === 'GET' || request.method === 'POST' ? own[request.method] : undefined;
         if (!handle) {
           const allowed = Object.keys(own).join(', ');
-          throw new HttpError(405, 'method-not-allowed', `${url.pathname} answers ${allowed} only.`, {}, { Allow: allowed });
+          throw new HttpError(
+            405,
+            'method-not-allowed',
+            `${url.pathname} answers ${allowed} only.`,
+            {},
+            { Allow: allowed },
+          );
         }
         // A stream is open until the client leaves; shutdown ends it rather than waiting for it.
         if (url.pathname === '/events') leaveInFlight();
@@ -180,7 +221,9 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
   }
 
   const presenceSweep = setInterval(() => {
-    sweepExpiredPresence(db).catch((error: unknown) => log.warn({ err: errorMessage(error) }, 'presence: sweep failed'));
+    sweepExpiredPresence(db).catch((error: unknown) =>
+      log.warn({ err: errorMessage(error) }, 'presence: sweep failed'),
+    );
   }, options.presenceSweepMs ?? 5_000);
   presenceSweep.unref();
 

@@ -40,7 +40,14 @@ export const athleteInfo = defineTemplate('Athlete Info', {
   subtitle: 'Meet the athletes who test our kit',
   athletes: [
     athlete('Maya Okafor', 'okafor', 'Sprinting', 'National 200m champion', 'Stride Aero Runner', 'running'),
-    athlete('Erik Lindqvist', 'lindqvist', 'Trail running', 'Finished the 100-mile Ridge Ultra', 'Northpeak Trail', 'outdoor'),
+    athlete(
+      'Erik Lindqvist',
+      'lindqvist',
+      'Trail running',
+      'Finished the 100-mile Ridge Ultra',
+      'Northpeak Trail',
+      'outdoor',
+    ),
     athlete('Léa Moreau', 'moreau', 'Football', 'Club captain, 120 appearances', 'Kinetic Match Pro', 'football'),
     athlete('Kenji Tanaka', 'tanaka', 'Basketball', 'League most valuable player', 'Volt Court', 'streetwear'),
     athlete('Sofia Reyes', 'reyes', 'CrossFit', 'Regional games podium', 'Apex Core', 'training'),

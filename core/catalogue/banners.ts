@@ -50,7 +50,11 @@ export const saleBanner = defineTemplate('Sale Banner', {
   images: bannerImages('sale'),
   aspectRatio: aspectRatio(),
   ctaType: selectBox('ctaTypes', 'round'),
-  ctas: [cta('Shop Men', '/sale/men/', true), cta('Shop Women', '/sale/women/', true), cta('Shop Kids', '/sale/kids/', true)],
+  ctas: [
+    cta('Shop Men', '/sale/men/', true),
+    cta('Shop Women', '/sale/women/', true),
+    cta('Shop Kids', '/sale/kids/', true),
+  ],
 });
 
 const team = (name: string, crest: ClubCrest): { name: string; logo: string } => ({ name, logo: crestImage(crest) });

@@ -80,7 +80,12 @@ export const OTHER_CAROUSEL_SLIDES = {
   PopupCarousel: { base: { slidesPerView: 1 }, breakpoints: {} },
 } as const satisfies Record<string, ResponsiveSlides>;
 
-const BASE_LAYOUT: Readonly<SlideLayout> = { slidesPerView: 1, slidesPerGroup: 1, slidesPerColumn: 1, spaceBetween: 16 };
+const BASE_LAYOUT: Readonly<SlideLayout> = {
+  slidesPerView: 1,
+  slidesPerGroup: 1,
+  slidesPerColumn: 1,
+  spaceBetween: 16,
+};
 
 type CarouselBehaviour = Partial<Pick<CarouselSettings, 'freeMode' | 'loop' | 'autoplay'>>;
 

@@ -52,5 +52,8 @@ export const carouselCE = defineTemplate('Carousel CE', {
     bannerSlide('Built for the Long Run', 'Cushioned running shoes', 'running', '/footwear/running/'),
     bannerSlide('Into the Wild', 'Waterproof layers for every trail', 'outdoor', '/outdoor/'),
   ],
-  carousel: carouselSettings(OTHER_CAROUSEL_SLIDES.CarouselCE, { loop: true, autoplay: { enabled: true, delay: 5000 } }),
+  carousel: carouselSettings(OTHER_CAROUSEL_SLIDES.CarouselCE, {
+    loop: true,
+    autoplay: { enabled: true, delay: 5000 },
+  }),
 });

@@ -26,7 +26,17 @@ export const countdownBanner = defineTemplate('CountdownBanner', {
   parallax: false,
   images: bannerImages('sale'),
   aspectRatio: aspectRatio(),
-  beforeStart: phase('Black Friday Is Coming', 'Sign up for early access to the best deals', '/newsletter/', 'Get Early Access'),
-  duringCountdown: phase('Black Friday Starts In', 'Up to 50% off across footwear and clothing', '/black-friday/', 'Preview the Deals'),
+  beforeStart: phase(
+    'Black Friday Is Coming',
+    'Sign up for early access to the best deals',
+    '/newsletter/',
+    'Get Early Access',
+  ),
+  duringCountdown: phase(
+    'Black Friday Starts In',
+    'Up to 50% off across footwear and clothing',
+    '/black-friday/',
+    'Preview the Deals',
+  ),
   completed: phase('Black Friday Is Live', 'Up to 50% off, while stocks last', '/sale/', 'Shop the Sale'),
 });

@@ -39,7 +39,10 @@ export const squareImages = (art: BannerArt): ResponsivePair => ({
   mobile: bannerImage(art, 'mobile'),
 });
 
-export const aspectRatio = (desktop = DEFAULT_ASPECT_RATIO.desktop, mobile = DEFAULT_ASPECT_RATIO.mobile): ResponsivePair => ({
+export const aspectRatio = (
+  desktop = DEFAULT_ASPECT_RATIO.desktop,
+  mobile = DEFAULT_ASPECT_RATIO.mobile,
+): ResponsivePair => ({
   desktop,
   mobile,
 });
@@ -131,7 +134,13 @@ export const spot = (title: string, subtitle: string, art: BannerArt, path: stri
 });
 
 /** Like a spot but on full banner art, for slides and tabs that span the page width. */
-export const bannerSlide = (title: string, subtitle: string, art: BannerArt, path: string, ctaText = 'Shop Now'): Spot => ({
+export const bannerSlide = (
+  title: string,
+  subtitle: string,
+  art: BannerArt,
+  path: string,
+  ctaText = 'Shop Now',
+): Spot => ({
   ...spot(title, subtitle, art, path, ctaText),
   images: bannerImages(art),
   aspectRatio: aspectRatio(),

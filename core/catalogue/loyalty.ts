@@ -38,7 +38,12 @@ const navigateTo = (text: string, screen: string, variant = 'primary'): LoyaltyB
   data: screen,
 });
 
-const linkTo = (text: string, url: string, variant = 'primary'): LoyaltyButton => ({ text, variant, action: 'link', data: url });
+const linkTo = (text: string, url: string, variant = 'primary'): LoyaltyButton => ({
+  text,
+  variant,
+  action: 'link',
+  data: url,
+});
 
 export const balanceDisplay = defineTemplate('BalanceDisplay', {
   campaignID: campaignId('points-balance'),
@@ -98,7 +103,12 @@ const popupSlide = (
 ): PopupSlide => ({
   type,
   filters: segment
-    ? { uatId: `uat-${segment.code}`, prodId: `prod-${segment.code}`, showForAllUsers: false, description: segment.description }
+    ? {
+        uatId: `uat-${segment.code}`,
+        prodId: `prod-${segment.code}`,
+        showForAllUsers: false,
+        description: segment.description,
+      }
     : { uatId: '', prodId: '', showForAllUsers: true, description: 'Everyone' },
   title: copy.title,
   text: copy.text,
@@ -113,7 +123,11 @@ export const popupCarousel = defineTemplate('PopupCarousel', {
     popupSlide(
       'modal',
       { code: 'segment-500-points', description: 'Members with 500 points or more' },
-      { title: 'Double Points Weekend', text: 'Earn double points on every purchase until Sunday.', cta: cta('Shop Now', '/new-in/') },
+      {
+        title: 'Double Points Weekend',
+        text: 'Earn double points on every purchase until Sunday.',
+        cta: cta('Shop Now', '/new-in/'),
+      },
     ),
     popupSlide('placeholder', null, {
       title: 'Welcome to Rewards',

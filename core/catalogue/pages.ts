@@ -3,7 +3,14 @@ import { aspectRatio, bannerImages, bannerSlide, cta, paragraphs, selectBox } fr
 import type { BannerArt } from './sampleAssets';
 import { defineTemplate } from './template';
 
-const releaseTab = (label: string, releaseDate: string, title: string, subtitle: string, art: BannerArt, slug: string) => ({
+const releaseTab = (
+  label: string,
+  releaseDate: string,
+  title: string,
+  subtitle: string,
+  art: BannerArt,
+  slug: string,
+) => ({
   label,
   releaseDate,
   ...bannerSlide(title, subtitle, art, `/launches/${slug}/`, 'View Launch'),
@@ -14,7 +21,14 @@ export const tabbedTimeline = defineTemplate('Tabbed Timeline', {
   title: 'Release Calendar',
   subtitle: 'Set a reminder for the drops you cannot miss',
   tabs: [
-    releaseTab('Mon 2 Mar', '2026-03-02', 'Stride Aero Runner', 'Three new colourways', 'trainers', 'stride-aero-runner'),
+    releaseTab(
+      'Mon 2 Mar',
+      '2026-03-02',
+      'Stride Aero Runner',
+      'Three new colourways',
+      'trainers',
+      'stride-aero-runner',
+    ),
     releaseTab('Fri 6 Mar', '2026-03-06', 'Rovers Home Kit', 'The new season shirt', 'football', 'rovers-home-kit'),
     releaseTab('Sat 14 Mar', '2026-03-14', 'Northpeak Storm Shell', 'Fully taped seams', 'outdoor', 'storm-shell'),
   ],

@@ -75,7 +75,9 @@ export function pluDetails(product: ProductArt): ProductDetails {
   return { ...details, url: `/product/${slug}/${details.plu}/`, price: { ...price }, images };
 }
 
-export const productTile = (product: ProductArt): { pluDetails: ProductDetails } => ({ pluDetails: pluDetails(product) });
+export const productTile = (product: ProductArt): { pluDetails: ProductDetails } => ({
+  pluDetails: pluDetails(product),
+});
 
 export interface CurrencyDisplay {
   symbol: string;

@@ -9,15 +9,7 @@ export const SAMPLE_ICON_ROOT = '/sample/icons';
 
 /** Campaign art, each shipped as a 1160x485 desktop banner and a 640x640 mobile square. */
 export type BannerArt =
-  | 'trainers'
-  | 'running'
-  | 'outdoor'
-  | 'football'
-  | 'sale'
-  | 'kids'
-  | 'training'
-  | 'streetwear'
-  | 'rewards';
+  'trainers' | 'running' | 'outdoor' | 'football' | 'sale' | 'kids' | 'training' | 'streetwear' | 'rewards';
 
 /** Products, each shipped as six 600x600 shots a to f (the imageShots option list). */
 export type ProductArt = 'runner' | 'hoodie' | 'joggers' | 'cap' | 'backpack' | 'football';

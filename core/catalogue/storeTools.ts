@@ -22,7 +22,11 @@ export const selectBoxes = defineTemplate('SelectBoxes', {
     {
       label: 'Who for?',
       placeholder: 'Choose',
-      options: [choice('Men', '/men/footwear/'), choice('Women', '/women/footwear/'), choice('Kids', '/kids/footwear/')],
+      options: [
+        choice('Men', '/men/footwear/'),
+        choice('Women', '/women/footwear/'),
+        choice('Kids', '/kids/footwear/'),
+      ],
     },
     {
       label: 'What for?',

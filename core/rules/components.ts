@@ -40,7 +40,11 @@ export function parseClasses(text: string): string[] {
 }
 
 /** A copy of a component for Duplicate: same content, its own identifier, a unique name. */
-export function duplicateComponent(component: Component, existingNames: Iterable<string>, randomBytes?: RandomBytes): Component {
+export function duplicateComponent(
+  component: Component,
+  existingNames: Iterable<string>,
+  randomBytes?: RandomBytes,
+): Component {
   return {
     ...structuredClone(component),
     _identifier: newIdentifier(component._component, randomBytes),

@@ -43,12 +43,16 @@ export function checkFeedAddress(address: string, context: FeedAddressContext): 
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return { ok: false, problem: `Feeds are read over http or https, not ${quote(url.protocol)}` };
   }
-  if (url.username || url.password) return { ok: false, problem: 'A feed address must not carry a user name or password.' };
+  if (url.username || url.password)
+    return { ok: false, problem: 'A feed address must not carry a user name or password.' };
   const embedded = new URL(context.embeddedServer);
   if (url.origin === embedded.origin) {
     return url.pathname === SAMPLE_FEED_PATH
       ? { ok: true, url, sample: true }
-      : { ok: false, problem: `Only the sample feed is read from Storefront Studio’s own server, not ${quote(url.pathname)}.` };
+      : {
+          ok: false,
+          problem: `Only the sample feed is read from Storefront Studio’s own server, not ${quote(url.pathname)}.`,
+        };
   }
   if (context.appOrigins.some((origin) => sameOrigin(origin, url))) {
     return { ok: false, problem: `Feeds are never read from Storefront Studio’s own services (${url.origin}).` };

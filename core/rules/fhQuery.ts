@@ -150,7 +150,8 @@ function isFhAttribute(name: string): name is FhAttribute {
  */
 export function parseFhLocation(text: string): FhLocationParse {
   const fail = (error: string): FhLocationParse => ({ ok: false, error });
-  if (text.length > MAX_FH_LOCATION_LENGTH) return fail(`fh_location is longer than ${MAX_FH_LOCATION_LENGTH} characters.`);
+  if (text.length > MAX_FH_LOCATION_LENGTH)
+    return fail(`fh_location is longer than ${MAX_FH_LOCATION_LENGTH} characters.`);
   if (!text.startsWith('//')) return fail('fh_location must start with //{universe}/{locale}.');
 
   const segments: string[] = [];
@@ -178,7 +179,14 @@ export function parseFhLocation(text: string): FhLocationParse {
   if (!/^[a-z0-9_-]{1,64}$/i.test(universe)) return fail(`fh_location universe '${universe}' is not valid.`);
   if (!/^[a-z]{2}_[A-Z]{2}$/.test(locale)) return fail(`fh_location locale '${locale}' is not of the form en_GB.`);
 
-  const location: FhLocation<FhAttribute> = { universe, locale, categoryPath: null, attributes: {}, isOnSale: false, isNew: false };
+  const location: FhLocation<FhAttribute> = {
+    universe,
+    locale,
+    categoryPath: null,
+    attributes: {},
+    isOnSale: false,
+    isNew: false,
+  };
   const seen = new Set<string>();
   const once = (key: string) => {
     if (seen.has(key)) return false;
@@ -204,14 +212,17 @@ export function parseFhLocation(text: string): FhLocationParse {
     if (attribute) {
       const name = attribute[1] ?? '';
       if (!isFhAttribute(name)) {
-        return fail(`fh_location attribute '${name}' is not supported; attributes are ${FH_ATTRIBUTE_ORDER.join(', ')}.`);
+        return fail(
+          `fh_location attribute '${name}' is not supported; attributes are ${FH_ATTRIBUTE_ORDER.join(', ')}.`,
+        );
       }
       if (!once(name)) return fail(`fh_location gives ${name}> more than once; list alternatives as {a;b}.`);
       const values: string[] = [];
       for (const raw of (attribute[2] ?? '').split(';')) {
         const value = decodeValue(raw)?.trim().toLowerCase();
         if (value === undefined) return fail(`fh_location value '${raw}' of ${name} is not validly URL-encoded.`);
-        if (value === '' || value.length > 100) return fail(`fh_location ${name}> needs values of 1 to 100 characters.`);
+        if (value === '' || value.length > 100)
+          return fail(`fh_location ${name}> needs values of 1 to 100 characters.`);
         if (!values.includes(value)) values.push(value);
       }
       location.attributes[name] = values;

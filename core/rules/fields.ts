@@ -72,7 +72,8 @@ export function blankLike(sample: unknown): unknown {
   if (isImagesValue(sample) && !isStringPair(sample)) return { desktop: '', mobile: '' };
   if (isRichText(sample)) return { html: { value: '' } };
   if (Array.isArray(sample)) return [];
-  if (isRecord(sample)) return Object.fromEntries(Object.entries(sample).map(([key, value]) => [key, blankLike(value)]));
+  if (isRecord(sample))
+    return Object.fromEntries(Object.entries(sample).map(([key, value]) => [key, blankLike(value)]));
   if (typeof sample === 'number') return 0;
   if (typeof sample === 'boolean') return false;
   if (typeof sample === 'string') return '';
@@ -157,7 +158,9 @@ export function isImagesValue(value: unknown): value is ImagesValue {
     isRecord(value) &&
     typeof value.desktop === 'string' &&
     typeof value.mobile === 'string' &&
-    Object.keys(value).every((key) => key === 'desktop' || key === 'mobile' || (METADATA_KEYS.has(key) && isImageMetadata(value[key])))
+    Object.keys(value).every(
+      (key) => key === 'desktop' || key === 'mobile' || (METADATA_KEYS.has(key) && isImageMetadata(value[key])),
+    )
   );
 }
 

@@ -1,7 +1,8 @@
 /** JSON with object keys sorted, so that equal content always serialises to the same text. */
 export function stableStringify(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((item) => stableStringify(item === undefined ? null : item)).join(',')}]`;
+  if (Array.isArray(value))
+    return `[${value.map((item) => stableStringify(item === undefined ? null : item)).join(',')}]`;
   const entries = Object.entries(value as Record<string, unknown>)
     .filter(([, v]) => v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

@@ -9,7 +9,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 export function withLinkInserted(component: Component, link: string): Component {
   const content = component.content;
-  if (isRecord(content.url)) return { ...component, content: { ...content, url: { ...content.url, desktop: link, mobile: link } } };
+  if (isRecord(content.url))
+    return { ...component, content: { ...content, url: { ...content.url, desktop: link, mobile: link } } };
   if (typeof content.url === 'string' || content.url === undefined) {
     const ctas = content.ctas;
     if (content.url === undefined && Array.isArray(ctas) && isRecord(ctas[0])) {
@@ -22,7 +23,11 @@ export function withLinkInserted(component: Component, link: string): Component 
 
 /** The key a product-feed query goes into: an existing query-like text field, else `query`. */
 export function queryFieldOf(component: Component): string {
-  return Object.keys(component.content).find((key) => /query|fhlocation/i.test(key) && typeof component.content[key] === 'string') ?? 'query';
+  return (
+    Object.keys(component.content).find(
+      (key) => /query|fhlocation/i.test(key) && typeof component.content[key] === 'string',
+    ) ?? 'query'
+  );
 }
 
 /** A faceted-search query string written into a component's product-feed field (issue 6, FH Query Builder). */

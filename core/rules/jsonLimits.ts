@@ -42,7 +42,10 @@ export function describeBytes(bytes: number): string {
 }
 
 function depthProblem(limits: JsonLimits): JsonLimitProblem {
-  return { limit: 'depth', message: `nested more than ${limits.maxDepth} levels deep (the limit is ${limits.maxDepth})` };
+  return {
+    limit: 'depth',
+    message: `nested more than ${limits.maxDepth} levels deep (the limit is ${limits.maxDepth})`,
+  };
 }
 
 function sizeProblem(limits: JsonLimits): JsonLimitProblem {
@@ -77,7 +80,7 @@ function countBytes(text: string, stopAbove: number, escaped: boolean): number {
   if (text.length > stopAbove) return text.length;
   if (!(escaped ? NEEDS_COUNTING_IN_JSON : NON_ASCII).test(text)) return text.length;
   let bytes = 0;
-  for (let i = 0; i < text.length && bytes <= stopAbove; ) {
+  for (let i = 0; i < text.length && bytes <= stopAbove;) {
     const [charLength, units] = charBytes(text, i, escaped);
     bytes += charLength;
     i += units;
@@ -98,7 +101,8 @@ export function checkJsonTextLimits(text: string, limits: JsonLimits = DEFAULT_J
   for (let match = structural.exec(text); match !== null; match = structural.exec(text)) {
     const char = match[0];
     if (inString) {
-      if (char === '\\') structural.lastIndex++; // the escaped character, whatever it is
+      if (char === '\\')
+        structural.lastIndex++; // the escaped character, whatever it is
       else if (char === '"') inString = false;
     } else if (char === '"') {
       inString = true;

@@ -98,7 +98,11 @@ function scanJson(text: string): { root: JsonNode | null; fault: SyntaxFault | n
         pos++;
         return;
       }
-      if (code < 0x20) fail(pos, `Bad control character in string literal (${describeChar(text, pos).shown}); write it as an escape such as \\n`);
+      if (code < 0x20)
+        fail(
+          pos,
+          `Bad control character in string literal (${describeChar(text, pos).shown}); write it as an escape such as \\n`,
+        );
       if (code === 0x5c) {
         pos++;
         if (pos >= text.length) endOfInput();
@@ -172,12 +176,22 @@ function scanJson(text: string): { root: JsonNode | null; fault: SyntaxFault | n
         skipWhitespace();
         if (pos >= text.length) endOfInput();
         if (text[pos] !== '"') {
-          fail(pos, node.properties.length === 0 ? "Expected property name or '}'" : 'Expected double-quoted property name', describeChar(text, pos).length);
+          fail(
+            pos,
+            node.properties.length === 0 ? "Expected property name or '}'" : 'Expected double-quoted property name',
+            describeChar(text, pos).length,
+          );
         }
         const keyFrom = pos;
         readString();
         const keyTo = pos;
-        const property: JsonProperty = { key: JSON.parse(text.slice(keyFrom, keyTo)) as string, keyFrom, keyTo, value: null, to: text.length };
+        const property: JsonProperty = {
+          key: JSON.parse(text.slice(keyFrom, keyTo)) as string,
+          keyFrom,
+          keyTo,
+          value: null,
+          to: text.length,
+        };
         node.properties.push(property);
         skipWhitespace();
         if (pos >= text.length) endOfInput();
@@ -256,7 +270,11 @@ function v8Position(message: string): number | null {
 
 function syntaxProblem(text: string, offset: number, length: number, reason: string): JsonProblem {
   const { line, column } = lineColumn(text, offset);
-  return { message: `Invalid JSON at line ${line}, column ${column}: ${reason}`, from: offset, to: Math.min(text.length, offset + length) };
+  return {
+    message: `Invalid JSON at line ${line}, column ${column}: ${reason}`,
+    from: offset,
+    to: Math.min(text.length, offset + length),
+  };
 }
 
 /** Parses JSON; a syntax error comes back as one problem with its exact offset, line and column. */

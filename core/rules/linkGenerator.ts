@@ -238,7 +238,18 @@ export function visibleFields(type: LinkType, hasBrandFacets: boolean): LinkFiel
     case 'custom':
       return ['target'];
     case 'category':
-      return ['gender', 'category', 'subcategory', ...brand, 'facetName', 'facetValue', 'isOnSale', 'isNew', 'reset', 'add'];
+      return [
+        'gender',
+        'category',
+        'subcategory',
+        ...brand,
+        'facetName',
+        'facetValue',
+        'isOnSale',
+        'isNew',
+        'reset',
+        'add',
+      ];
     case 'search':
       return ['keywords', ...brand, 'facetName', 'facetValue', 'isOnSale', 'isNew', 'add'];
     case 'link':

@@ -38,7 +38,8 @@ export interface RuleOutcome {
 
 export const ONLY_PRIMARY_ADDS = 'Components can only be added on the primary country.';
 export const ONLY_PRIMARY_REMOVES = 'Components can only be removed on the primary country.';
-export const ONLY_PRIMARY_REORDERS = 'Components can only be reordered on the primary country; the other countries follow its order.';
+export const ONLY_PRIMARY_REORDERS =
+  'Components can only be reordered on the primary country; the other countries follow its order.';
 export const ONLY_PRIMARY_RESTRUCTURES =
   'Only the primary country may add, remove, reorder or change the type of components; edit the content of these ones instead.';
 
@@ -73,7 +74,8 @@ export function multiCountryStateError(state: MultiCountryState): string | null 
   const countries = state.entries.map((entry) => entry.country);
   if (!countries.includes(state.primary)) return `The primary country ${state.primary} has no entry.`;
   if (!countries.includes(state.selected)) return `The selected country ${state.selected} has no entry.`;
-  if (countries.filter((country) => country === state.primary).length > 1) return `${countryName(state.primary)} has two entries.`;
+  if (countries.filter((country) => country === state.primary).length > 1)
+    return `${countryName(state.primary)} has two entries.`;
   return pickCountriesError(
     state.primary,
     countries.filter((country) => country !== state.primary),
@@ -84,7 +86,10 @@ export function multiCountryStateError(state: MultiCountryState): string | null 
  * The state for a loaded multi-country content (schemas.ts MultiCountryContent), editing `selected`
  * (the primary by default). Throws a RangeError when the content breaks the invariants.
  */
-export function stateFromContent(content: MultiCountryContent, selected: CountryCode = content.primary): MultiCountryState {
+export function stateFromContent(
+  content: MultiCountryContent,
+  selected: CountryCode = content.primary,
+): MultiCountryState {
   const state: MultiCountryState = {
     primary: content.primary,
     selected,
@@ -123,7 +128,9 @@ export function withCountryComponents(
 ): MultiCountryState {
   return {
     ...state,
-    entries: state.entries.map((entry) => (entry.country === country ? { country, components: [...components] } : entry)),
+    entries: state.entries.map((entry) =>
+      entry.country === country ? { country, components: [...components] } : entry,
+    ),
   };
 }
 
@@ -135,7 +142,9 @@ function mapEntries(
 ): MultiCountryState {
   return {
     ...state,
-    entries: state.entries.map((entry) => (which(entry) ? { country: entry.country, components: change(entry.components) } : entry)),
+    entries: state.entries.map((entry) =>
+      which(entry) ? { country: entry.country, components: change(entry.components) } : entry,
+    ),
   };
 }
 
@@ -177,7 +186,8 @@ export function reorder(state: MultiCountryState, from: number, to: number): Rul
   const next = mapEntries(
     state,
     () => true,
-    (components) => (isIndexIn(components, from) && isIndexIn(components, to) ? move(components, from, to) : components),
+    (components) =>
+      isIndexIn(components, from) && isIndexIn(components, to) ? move(components, from, to) : components,
   );
   return { state: next, reason: null };
 }
@@ -259,7 +269,8 @@ export function addComponent(
  */
 export function removeComponent(state: MultiCountryState, index: number): RuleOutcome {
   if (!canAddOrRemove(state)) return { state, reason: ONLY_PRIMARY_REMOVES };
-  if (!isIndexIn(componentsOf(state, state.primary), index)) return { state, reason: `There is no component ${index + 1}.` };
+  if (!isIndexIn(componentsOf(state, state.primary), index))
+    return { state, reason: `There is no component ${index + 1}.` };
   const next = mapEntries(
     state,
     () => true,
@@ -286,7 +297,11 @@ export function syncSecondaries(state: MultiCountryState): { state: MultiCountry
     .filter((entry) => entry.country !== state.primary && !sameStructure(primary, entry.components))
     .map((entry) => entry.country);
   if (overwritten.length === 0) return { state, overwritten };
-  const next = mapEntries(state, (entry) => overwritten.includes(entry.country), () => structuredClone(primary));
+  const next = mapEntries(
+    state,
+    (entry) => overwritten.includes(entry.country),
+    () => structuredClone(primary),
+  );
   return { state: next, overwritten };
 }
 
@@ -348,7 +363,8 @@ export function applyEdit(state: MultiCountryState, edit: StructuralEdit): EditO
     case 'replace': {
       const components = [...edit.components];
       if (!isPrimarySelected(state)) {
-        if (!sameStructure(componentsOf(state, state.primary), components)) return { state, reason: ONLY_PRIMARY_RESTRUCTURES, overwritten: [] };
+        if (!sameStructure(componentsOf(state, state.primary), components))
+          return { state, reason: ONLY_PRIMARY_RESTRUCTURES, overwritten: [] };
         return { state: withCountryComponents(state, state.selected, components), reason: null, overwritten: [] };
       }
       const synced = syncSecondaries(withCountryComponents(state, state.primary, components));

@@ -39,7 +39,10 @@ export function checkAssetUrl(input: string, listed: readonly string[], kind: As
   if (url === '') return { ok: false, message: `Enter a ${kind} URL.` };
   if (!isHttpUrl(url)) return { ok: false, message: `Enter a full https:// URL, e.g. ${EXAMPLES[kind]}` };
   if (!isHttpsUrl(url)) {
-    return { ok: false, message: `Use https://: a ${kind} over plain http:// is blocked on the live https pages and is not loaded here.` };
+    return {
+      ok: false,
+      message: `Use https://: a ${kind} over plain http:// is blocked on the live https pages and is not loaded here.`,
+    };
   }
   if (listed.includes(url)) return { ok: false, message: `That ${kind} is already in the list.` };
   return { ok: true, url };

@@ -12,9 +12,7 @@ import { MAX_REVIEW_PAGES } from './multiCountry';
 export type ReviewState = { mode: 'editing' } | { mode: 'reviewing'; index: number };
 
 export type ReviewAction =
-  | { type: 'start'; pageCount: number }
-  | { type: 'next'; pageCount: number }
-  | { type: 'back' };
+  { type: 'start'; pageCount: number } | { type: 'next'; pageCount: number } | { type: 'back' };
 
 export const EDITING: ReviewState = { mode: 'editing' };
 
@@ -47,7 +45,10 @@ export function isLastPage(state: ReviewState, pageCount: number): boolean {
 }
 
 /** Which review buttons show (spec §2): Back to Editor always, Confirm/Next until the last page, then SAVE CONTENT. */
-export function reviewButtons(state: ReviewState, pageCount: number): { backToEditor: boolean; confirmNext: boolean; save: boolean } {
+export function reviewButtons(
+  state: ReviewState,
+  pageCount: number,
+): { backToEditor: boolean; confirmNext: boolean; save: boolean } {
   if (state.mode === 'editing') return { backToEditor: false, confirmNext: false, save: false };
   const last = isLastPage(state, pageCount);
   return { backToEditor: true, confirmNext: !last, save: last };

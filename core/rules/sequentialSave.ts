@@ -43,7 +43,10 @@ export async function resumeSequentialSave<T>(
   save: SaveItem<T>,
   onStatus: OnStatus<T> = () => {},
 ): Promise<ItemStatus<T>[]> {
-  let statuses: ItemStatus<T>[] = previous.map(({ item, status }) => ({ item, status: status === 'DONE' ? 'DONE' : 'Pending' }));
+  let statuses: ItemStatus<T>[] = previous.map(({ item, status }) => ({
+    item,
+    status: status === 'DONE' ? 'DONE' : 'Pending',
+  }));
   const set = (index: number, next: ItemStatus<T>) => {
     statuses = statuses.map((entry, at) => (at === index ? next : entry));
     onStatus(statuses);

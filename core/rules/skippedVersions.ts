@@ -5,7 +5,8 @@
 export function describeSkippedVersions(page: string, versions: readonly number[]): string | null {
   if (versions.length === 0) return null;
   const sorted = [...versions].sort((a, b) => a - b);
-  const which = sorted.length === 1 ? `Version ${sorted[0]}` : `Versions ${sorted.slice(0, -1).join(', ')} and ${sorted.at(-1)}`;
+  const which =
+    sorted.length === 1 ? `Version ${sorted[0]}` : `Versions ${sorted.slice(0, -1).join(', ')} and ${sorted.at(-1)}`;
   const verb = sorted.length === 1 ? 'is damaged and was' : 'are damaged and were';
   return `${which} of ${page} ${verb} skipped; the newest readable version is used.`;
 }

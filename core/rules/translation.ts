@@ -59,14 +59,28 @@ export const TRANSLATABLE_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /** camelCase keys ending in one of these are texts too: buttonText, ctaText, successMessage, altText... */
-export const TRANSLATABLE_SUFFIXES = ['Text', 'Title', 'Subtitle', 'Heading', 'Header', 'Label', 'Message', 'Description', 'Caption', 'Placeholder'];
+export const TRANSLATABLE_SUFFIXES = [
+  'Text',
+  'Title',
+  'Subtitle',
+  'Heading',
+  'Header',
+  'Label',
+  'Message',
+  'Description',
+  'Caption',
+  'Placeholder',
+];
 
 /** Subtrees never looked into. */
 const SKIPPED_KEYS: ReadonlySet<string> = new Set(['pluDetails', 'selectBox']);
 
 export function isTranslatableKey(key: string): boolean {
   if (TRANSLATABLE_KEYS.has(key)) return true;
-  return TRANSLATABLE_SUFFIXES.some((suffix) => key.length > suffix.length && key.endsWith(suffix) && /[a-z0-9]/.test(key.charAt(key.length - suffix.length - 1)));
+  return TRANSLATABLE_SUFFIXES.some(
+    (suffix) =>
+      key.length > suffix.length && key.endsWith(suffix) && /[a-z0-9]/.test(key.charAt(key.length - suffix.length - 1)),
+  );
 }
 
 /** Strings under a text key that are still not words: addresses, paths, colours, numbers. */
@@ -86,7 +100,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const isProductRecord = (value: Record<string, unknown>): boolean => typeof value.plu === 'string' && 'title' in value;
 
 /** What to translate on the primary's page into `targetCountry`'s language, in page order. */
-export function translationRequests(primaryComponents: readonly Component[], targetCountry: CountryCode): TranslationRequest[] {
+export function translationRequests(
+  primaryComponents: readonly Component[],
+  targetCountry: CountryCode,
+): TranslationRequest[] {
   const requests: TranslationRequest[] = [];
   const visit = (value: unknown, path: TranslationPath, translatable: boolean): void => {
     if (isRichText(value)) {
@@ -98,7 +115,8 @@ export function translationRequests(primaryComponents: readonly Component[], tar
     }
     if (isSelectBox(value)) return;
     if (typeof value === 'string') {
-      if (translatable && looksLikeText(value)) requests.push({ path, text: value, isHtml: false, language: targetCountry });
+      if (translatable && looksLikeText(value))
+        requests.push({ path, text: value, isHtml: false, language: targetCountry });
       return;
     }
     if (Array.isArray(value)) {
@@ -129,7 +147,10 @@ export function translationRequests(primaryComponents: readonly Component[], tar
  * text, rich text for html), so a country whose structure differs from the primary's is never given new
  * fields or broken ones; such results are skipped. Rich text is written as exactly {html: {value}}.
  */
-export function applyTranslations(components: readonly Component[], results: readonly TranslationResult[]): Component[] {
+export function applyTranslations(
+  components: readonly Component[],
+  results: readonly TranslationResult[],
+): Component[] {
   const next = structuredClone(components) as Component[];
   for (const result of results) {
     const [index, ...rest] = result.path;
@@ -166,6 +187,10 @@ function canWrite(parent: unknown, key: string | number): boolean {
  * out too, even when a secondary is selected: its text is the source, and translating it into its own
  * language could only damage it.
  */
-export function translationTargets(primary: CountryCode, selected: CountryCode, countries: readonly CountryCode[]): CountryCode[] {
+export function translationTargets(
+  primary: CountryCode,
+  selected: CountryCode,
+  countries: readonly CountryCode[],
+): CountryCode[] {
   return countries.filter((country) => country !== selected && country !== primary);
 }

@@ -32,7 +32,8 @@ export const LINK_KINDS = 'an http(s), mailto:, tel: or applink:// address, or a
 export function linkUrlProblem(input: string): string | null {
   const url = input.trim();
   if (url === '') return 'Enter the link address.';
-  if (hasControlCharacter(url)) return `A link address cannot contain tabs, line breaks or other control characters. Use ${LINK_KINDS}.`;
+  if (hasControlCharacter(url))
+    return `A link address cannot contain tabs, line breaks or other control characters. Use ${LINK_KINDS}.`;
   const scheme = schemeOf(url);
   if (scheme === null || LINK_SCHEMES.has(scheme)) return null;
   return `Links starting with "${quote(scheme)}:" are not allowed. Use ${LINK_KINDS}.`;

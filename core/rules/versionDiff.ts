@@ -69,7 +69,9 @@ const SUMMARY_ORDER: readonly ComponentDiffStatus[] = ['changed', 'added', 'remo
 
 /** One line such as "2 changed, 1 added, 1 removed"; unchanged components are not counted. */
 export function diffSummary(entries: readonly ComponentDiffEntry[]): string {
-  const parts = SUMMARY_ORDER.map((status) => [status, entries.filter((entry) => entry.status === status).length] as const)
+  const parts = SUMMARY_ORDER.map(
+    (status) => [status, entries.filter((entry) => entry.status === status).length] as const,
+  )
     .filter(([, count]) => count > 0)
     .map(([status, count]) => `${count} ${status}`);
   return parts.length > 0 ? parts.join(', ') : 'No differences';
@@ -124,7 +126,12 @@ function unionKeys(before: Record<string, unknown>, after: Record<string, unknow
   return [...new Set([...Object.keys(after), ...Object.keys(before)])];
 }
 
-function entryFor(component: Component, status: ComponentDiffStatus, moved: boolean, fields: FieldChange[]): ComponentDiffEntry {
+function entryFor(
+  component: Component,
+  status: ComponentDiffStatus,
+  moved: boolean,
+  fields: FieldChange[],
+): ComponentDiffEntry {
   return { identifier: component._identifier, status, name: component.name, type: component._component, moved, fields };
 }
 

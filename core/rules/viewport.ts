@@ -25,7 +25,13 @@ export const PREVIEW_WIDTHS = [
 export function fitPreview(area: Rect, viewportWidth: number | null | undefined): PreviewLayout {
   if (!viewportWidth || area.width <= 0 || viewportWidth === area.width) return { ...area, zoom: 1 };
   if (viewportWidth < area.width) {
-    return { x: area.x + Math.floor((area.width - viewportWidth) / 2), y: area.y, width: viewportWidth, height: area.height, zoom: 1 };
+    return {
+      x: area.x + Math.floor((area.width - viewportWidth) / 2),
+      y: area.y,
+      width: viewportWidth,
+      height: area.height,
+      zoom: 1,
+    };
   }
   return { ...area, zoom: area.width / viewportWidth };
 }

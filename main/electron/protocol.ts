@@ -98,7 +98,9 @@ function notFound(): Response {
  * The app:// handler: serves files with their content type, answers 404 for anything it cannot or may not
  * read, and puts the editor's CSP on the editor's HTML (the preview runs the pages' own custom scripts).
  */
-export function createAppRequestHandler(roots: AppFileRoots): (request: { url: string; method?: string }) => Promise<Response> {
+export function createAppRequestHandler(
+  roots: AppFileRoots,
+): (request: { url: string; method?: string }) => Promise<Response> {
   const editorDir = join(roots.rendererDir, 'editor') + sep;
   // The focal-point tool's Amplience previews: /sample/images/x.svg?poi=... is a crop, answered before the
   // sample files are (the browser host does the same).
@@ -132,7 +134,8 @@ export function createAppRequestHandler(roots: AppFileRoots): (request: { url: s
     } catch {
       return null;
     }
-    if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST || !url.pathname.startsWith(SAMPLE_PREFIX)) return null;
+    if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST || !url.pathname.startsWith(SAMPLE_PREFIX))
+      return null;
     const reply = await sampleImages({ method: request.method ?? 'GET' }, url);
     return reply && sampleImageResponse(reply);
   }

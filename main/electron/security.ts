@@ -76,7 +76,9 @@ export function isEditorNavigationAllowed(targetUrl: string): boolean {
  * always refused: preview content must never become a second editor page.
  */
 export function isPreviewNavigationAllowed(targetUrl: string, linksActive = false): boolean {
-  return previewNavigationDecision({ url: targetUrl, kind: 'navigate', linksActive, previewUrl: PREVIEW_URL }) === 'allow';
+  return (
+    previewNavigationDecision({ url: targetUrl, kind: 'navigate', linksActive, previewUrl: PREVIEW_URL }) === 'allow'
+  );
 }
 
 /** setWindowOpenHandler for every web contents: the app never opens a second window. */
@@ -85,7 +87,11 @@ export function denyWindowOpen(): { action: 'deny' } {
 }
 
 /** setPermissionRequestHandler: the editor and the preview need no camera, location, notifications... */
-export function denyPermissionRequest(_webContents: unknown, _permission: string, callback: (granted: boolean) => void): void {
+export function denyPermissionRequest(
+  _webContents: unknown,
+  _permission: string,
+  callback: (granted: boolean) => void,
+): void {
   callback(false);
 }
 

@@ -1,5 +1,13 @@
 import { join } from 'node:path';
-import { BrowserWindow, dialog, WebContentsView, type MessageBoxSyncOptions, type Session, type WebContents, type WebPreferences } from 'electron';
+import {
+  BrowserWindow,
+  dialog,
+  WebContentsView,
+  type MessageBoxSyncOptions,
+  type Session,
+  type WebContents,
+  type WebPreferences,
+} from 'electron';
 import { PREVIEW_EVENT } from '../../core/channels';
 import {
   denyPermissionCheck,
@@ -65,7 +73,8 @@ export function guardPreviewFocus(editor: WebContents, preview: WebContents): vo
     if (ACTIVATING_INPUT.has(input.type)) previewActivated = true;
   });
   editor.on('input-event', (_event, input) => {
-    if (ACTIVATING_INPUT.has(input.type) || input.type === 'keyDown' || input.type === 'rawKeyDown') previewActivated = false;
+    if (ACTIVATING_INPUT.has(input.type) || input.type === 'keyDown' || input.type === 'rawKeyDown')
+      previewActivated = false;
   });
   preview.on('before-input-event', (event, input) => {
     if (previewActivated) return;

@@ -90,8 +90,19 @@ function declaresTooLargeBody(request: IncomingMessage): boolean {
 
 const TOO_LARGE = `The request body is larger than ${describeBytes(MAX_BODY_BYTES)} (the limit).`;
 
-function send(response: ServerResponse, status: number, body: string | Buffer, type: string, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers });
+function send(
+  response: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  type: string,
+  headers: Record<string, string> = {},
+): void {
+  response.writeHead(status, {
+    'content-type': type,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    ...headers,
+  });
   response.end(body);
 }
 
@@ -106,8 +117,11 @@ const PUBLIC_FILE = { 'access-control-allow-origin': '*' };
  * names are lower-cased so that its Content-Type replaces send's rather than doubling it.
  */
 function sendSampleImage(response: ServerResponse, reply: SampleImageReply): void {
-  const headers = Object.fromEntries(Object.entries(reply.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
-  const type = headers['content-type'] ?? (reply.raw === undefined ? CONTENT_TYPES['.json']! : 'application/octet-stream');
+  const headers = Object.fromEntries(
+    Object.entries(reply.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+  );
+  const type =
+    headers['content-type'] ?? (reply.raw === undefined ? CONTENT_TYPES['.json']! : 'application/octet-stream');
   delete headers['content-type'];
   send(response, reply.status, reply.raw ?? JSON.stringify(reply.body), type, { ...PUBLIC_FILE, ...headers });
 }
@@ -150,12 +164,28 @@ const TEAM_STREAM_HEARTBEAT_MS = 15_000;
  * the same origin (the sandboxed preview and other sites are cross-site), and an Origin, when sent, must be
  * the editor's. The current status and presence go first, so a (re)connected editor is up to date at once.
  */
-function streamTeamEvents(request: IncomingMessage, response: ServerResponse, services: StudioServices, origin: string): void {
-  const sameOrigin = request.headers['sec-fetch-site'] === 'same-origin' && (request.headers.origin === undefined || request.headers.origin === origin);
+function streamTeamEvents(
+  request: IncomingMessage,
+  response: ServerResponse,
+  services: StudioServices,
+  origin: string,
+): void {
+  const sameOrigin =
+    request.headers['sec-fetch-site'] === 'same-origin' &&
+    (request.headers.origin === undefined || request.headers.origin === origin);
   if (!sameOrigin) {
-    return send(response, 403, JSON.stringify({ ok: false, error: { code: 'forbidden', message: 'Requests must come from the editor.' } }), CONTENT_TYPES['.json']!);
+    return send(
+      response,
+      403,
+      JSON.stringify({ ok: false, error: { code: 'forbidden', message: 'Requests must come from the editor.' } }),
+      CONTENT_TYPES['.json']!,
+    );
   }
-  response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  response.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
   const write = (event: TeamEvent): void => void response.write(`data: ${JSON.stringify(event)}\n\n`);
   write({ type: 'status', status: services.team.status() });
   write({ type: 'presence', presence: services.team.presence() });
@@ -223,7 +253,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const handleApi = async (request: IncomingMessage, response: ServerResponse, channel: string): Promise<void> => {
     // Only the editor page itself may call the API: not the sandboxed preview (origin "null"), not other sites.
     if (request.headers.origin !== origin) {
-      return send(response, 403, JSON.stringify({ ok: false, error: { code: 'forbidden', message: 'Requests must come from the editor.' } }), CONTENT_TYPES['.json']!);
+      return send(
+        response,
+        403,
+        JSON.stringify({ ok: false, error: { code: 'forbidden', message: 'Requests must come from the editor.' } }),
+        CONTENT_TYPES['.json']!,
+      );
     }
     if (mediaType(request.headers['content-type']) !== 'application/json') {
       throw new RequestProblem(415, 'Send the request body as application/json.');
@@ -233,7 +268,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     try {
       payload = parseJsonWithLimits(text || '{}');
     } catch (error) {
-      if (error instanceof JsonLimitError) throw new RequestProblem(error.limit === 'size' ? 413 : 400, `The request body is ${error.message}.`);
+      if (error instanceof JsonLimitError)
+        throw new RequestProblem(error.limit === 'size' ? 413 : 400, `The request body is ${error.message}.`);
       throw new RequestProblem(400, `Malformed JSON: ${quote(errorMessage(error))}`);
     }
     const result = await services.dispatch(channel, payload);
@@ -245,7 +281,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const route = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = requestUrl(request.url, origin || 'http://127.0.0.1');
     const path = url.pathname;
-    if (request.method === 'GET' && path === TEAM_EVENTS_PATH) return streamTeamEvents(request, response, services, origin);
+    if (request.method === 'GET' && path === TEAM_EVENTS_PATH)
+      return streamTeamEvents(request, response, services, origin);
     if (request.method === 'POST' && path.startsWith('/api/')) return handleApi(request, response, path.slice(5));
     if (request.method !== 'GET') return send(response, 405, 'Method not allowed', 'text/plain');
     if (path === '/') {

@@ -73,7 +73,8 @@ export function createDispatch(handlers: ServiceHandlers): Dispatch {
       const handler = handlers[channel] as (value: unknown) => Promise<unknown>;
       const value = await handler(input.value);
       const tooLarge = checkJsonLimits(value);
-      if (tooLarge) return { ok: false, error: { code: 'failed', message: `The answer to ${channel} is ${tooLarge.message}.` } };
+      if (tooLarge)
+        return { ok: false, error: { code: 'failed', message: `The answer to ${channel} is ${tooLarge.message}.` } };
       return { ok: true, value };
     } catch (error) {
       return failure(error);

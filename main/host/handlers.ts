@@ -7,7 +7,14 @@ import type { ServiceHandlers } from './dispatch';
 import { StudioError } from '../../core/result';
 import { quote } from '../../core/rules/quote';
 import { productLookupError, type ProductLookupQuery } from '../../core/rules/productLookup';
-import { emptyPageMeta, type Component, type Draft, type PageKey, type PageMeta, type ProductDetails } from '../../core/schemas';
+import {
+  emptyPageMeta,
+  type Component,
+  type Draft,
+  type PageKey,
+  type PageMeta,
+  type ProductDetails,
+} from '../../core/schemas';
 import {
   bookmarkFor,
   buildPageContent,
@@ -94,7 +101,12 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
   const pageToSave = (input: { key: PageKey; meta: PageMeta; components: Component[]; commitMessage: string }) => {
     const messageError = commitMessageError(input.commitMessage);
     if (messageError) throw new StudioError('invalid-input', messageError);
-    return buildPageContent({ ...input, author: requireUser(store, deps.team), apiUrl: deps.contentUrl(), now: deps.now() });
+    return buildPageContent({
+      ...input,
+      author: requireUser(store, deps.team),
+      apiUrl: deps.contentUrl(),
+      now: deps.now(),
+    });
   };
 
   /**
@@ -124,13 +136,22 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
     } catch (error) {
       if (!(error instanceof StudioError && error.code === 'unavailable')) throw error;
       const cached = await deps.team.pageCache.get(key);
-      if (!cached) throw new StudioError('unavailable', `${error.message} ${quote(key.page)} was not opened on this computer before, so it cannot be opened offline.`);
+      if (!cached)
+        throw new StudioError(
+          'unavailable',
+          `${error.message} ${quote(key.page)} was not opened on this computer before, so it cannot be opened offline.`,
+        );
       return { content: cached.content, version: cached.version, skipped: [] };
     }
   };
 
   /** After a save was queued: the draft stays, based on what was queued, so the page opens as saved and edits build on it. */
-  const keepQueuedDraft = async (key: PageKey, meta: PageMeta, components: Component[], queuedHash: string): Promise<void> => {
+  const keepQueuedDraft = async (
+    key: PageKey,
+    meta: PageMeta,
+    components: Component[],
+    queuedHash: string,
+  ): Promise<void> => {
     const existing = await drafts.get(bookmarkFor(key));
     const draft = existing ?? newDraft(key, { meta, components, baseHash: queuedHash });
     await drafts.put({
@@ -205,14 +226,29 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
       const pendingSaves = await deps.team.pendingSaves();
       try {
         const { pages, skipped } = await deps.content().listPages();
-        return { pages, drafts: draftRows, pagesError: null, damagedFiles: deps.damagedFiles(), skippedVersions: skipped, offline: false, pendingSaves };
+        return {
+          pages,
+          drafts: draftRows,
+          pagesError: null,
+          damagedFiles: deps.damagedFiles(),
+          skippedVersions: skipped,
+          offline: false,
+          pendingSaves,
+        };
       } catch (error) {
         // Offline or a dead service: the drafts still show, so editors keep working.
         const message = errorMessage(error);
         // A team server out of reach: the pages this desktop opened before, from its cache.
         const offline = deps.team.active() && error instanceof StudioError && error.code === 'unavailable';
         const pages = offline ? await deps.team.pageCache.list() : [];
-        return { pages, drafts: draftRows, pagesError: message, damagedFiles: deps.damagedFiles(), offline, pendingSaves };
+        return {
+          pages,
+          drafts: draftRows,
+          pagesError: message,
+          damagedFiles: deps.damagedFiles(),
+          offline,
+          pendingSaves,
+        };
       }
     },
 
@@ -221,7 +257,11 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
       if (existing) return { draft: existing, origin: 'draft' as const };
       const saved = await loadSavedPage(key);
       const draft = saved
-        ? newDraft(key, { meta: metaFromPage(saved.content), components: saved.content.content, baseHash: saved.content.hash })
+        ? newDraft(key, {
+            meta: metaFromPage(saved.content),
+            components: saved.content.content,
+            baseHash: saved.content.hash,
+          })
         : newDraft(key, { meta: { ...emptyPageMeta(), category: category ?? '' }, components: [], baseHash: null });
       await drafts.put(draft);
       return { draft, origin: saved ? ('saved' as const) : ('new' as const), skippedVersions: saved?.skipped ?? [] };

@@ -97,7 +97,8 @@ export async function createStudioServices(options: StudioServicesOptions): Prom
   });
   const clients = new Map<string, ContentClient>();
   const embedded = { url: server.url, apiKey: SAMPLE_API_KEY };
-  const endpoint = (name: ServiceName) => resolveService(name, readSettings(options.store, options.secrets), options.secrets, embedded);
+  const endpoint = (name: ServiceName) =>
+    resolveService(name, readSettings(options.store, options.secrets), options.secrets, embedded);
   const contentUrl = (): string => team.serverUrl() ?? endpoint('content').baseUrl;
   const content = (): ContentClient => {
     if (team.active()) return team.client();
@@ -127,7 +128,9 @@ export async function createStudioServices(options: StudioServicesOptions): Prom
       fetchJsonFeed(address, {
         embeddedServer: server.url,
         // A team's own services are the app's too: a feed never reads them.
-        appOrigins: Object.values(readSettings(options.store, options.secrets).serviceUrls).filter((url): url is string => !!url),
+        appOrigins: Object.values(readSettings(options.store, options.secrets).serviceUrls).filter(
+          (url): url is string => !!url,
+        ),
       }),
     lookupProducts: (query) => createProductLookupClient(endpoint('productLookup').baseUrl).lookup(query),
     now,

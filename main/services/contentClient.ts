@@ -30,7 +30,11 @@ const PagesResponseSchema = z
   })
   .transform((listing) => ({ ...listing, total: listing.total ?? listing.pages.length }));
 const VersionsResponseSchema = z.object({ versions: z.array(VersionSummarySchema), skipped: SkippedSchema });
-const PageVersionResponseSchema = z.object({ content: PageContentSchema, version: VersionSummarySchema, skipped: SkippedSchema });
+const PageVersionResponseSchema = z.object({
+  content: PageContentSchema,
+  version: VersionSummarySchema,
+  skipped: SkippedSchema,
+});
 
 export type PageVersion = z.output<typeof PageVersionResponseSchema>;
 export type PageListing = z.output<typeof PagesResponseSchema>;
@@ -51,7 +55,11 @@ export interface ContentClient {
    */
   saveContent(content: PageContent, baseHash: string | null, saveId?: string): Promise<VersionSummary>;
   /** saveContent, also saying whether the service answered a repeat of a save id it had applied (the outbox). */
-  saveContentReceipt(content: PageContent, baseHash: string | null, saveId: string): Promise<{ version: VersionSummary; repeated: boolean }>;
+  saveContentReceipt(
+    content: PageContent,
+    baseHash: string | null,
+    saveId: string,
+  ): Promise<{ version: VersionSummary; repeated: boolean }>;
   saveBookmark(content: PageContent): Promise<VersionSummary>;
   listPages(query?: PageQuery): Promise<PageListing>;
   loadPage(key: PageKey): Promise<PageVersion | null>;
@@ -86,12 +94,18 @@ export function createContentClient(baseUrl: string, options: ContentClientOptio
         const latest = VersionSummarySchema.safeParse(own?.['latest']);
         // A team's service may not say who saved; the conflict is just as real.
         const who = latest.success ? ` (${latest.data.author}, ${formatUtcTime(latest.data.timestamp)})` : '';
-        return new StudioError('conflict', `Someone else saved this page since you opened it${who}.`, latest.success ? latest.data : undefined);
+        return new StudioError(
+          'conflict',
+          `Someone else saved this page since you opened it${who}.`,
+          latest.success ? latest.data : undefined,
+        );
       }
       // Any other 404, a route's included, means the address is not a content service of this kind.
-      if (failure.status === 404 && own?.code !== 'not-found') return new StudioError('failed', describeRouteFailure(serviceName, failure, route));
+      if (failure.status === 404 && own?.code !== 'not-found')
+        return new StudioError('failed', describeRouteFailure(serviceName, failure, route));
       if (failure.status === 404) return new StudioError('not-found', serverMessage);
-      if (failure.status === 401) return new StudioError('unauthorized', `${serviceName} refused the API token: ${serverMessage}`);
+      if (failure.status === 401)
+        return new StudioError('unauthorized', `${serviceName} refused the API token: ${serverMessage}`);
       if (defaultErrorCode(failure) === 'invalid-input') return new StudioError('invalid-input', serverMessage);
       return undefined;
     },
@@ -119,14 +133,19 @@ export function createContentClient(baseUrl: string, options: ContentClientOptio
   }
 
   const saveContentReceipt = (content: PageContent, baseHash: string | null, saveId: string | undefined) =>
-    call('saveContent', { method: 'POST', json: { content, baseHash, saveId }, idempotent: saveId !== undefined }, SavedVersionResponseSchema);
+    call(
+      'saveContent',
+      { method: 'POST', json: { content, baseHash, saveId }, idempotent: saveId !== undefined },
+      SavedVersionResponseSchema,
+    );
 
   return {
     saveContent: async (content, baseHash, saveId) => (await saveContentReceipt(content, baseHash, saveId)).version,
     saveContentReceipt,
     saveBookmark: async (content) =>
       (await call('saveBookmark', { method: 'POST', json: { content } }, SavedVersionResponseSchema)).version,
-    listPages: (query = {}) => call('pages', { method: 'GET', searchParams: searchParamsOf(query) }, PagesResponseSchema),
+    listPages: (query = {}) =>
+      call('pages', { method: 'GET', searchParams: searchParamsOf(query) }, PagesResponseSchema),
     loadPage: (key) => loadOrNull('page', { ...key }),
     listVersions: (key) => call('versions', { method: 'GET', searchParams: { ...key } }, VersionsResponseSchema),
     loadVersion: (key, version) => loadOrNull('version', { ...key, version: String(version) }),

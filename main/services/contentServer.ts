@@ -106,7 +106,8 @@ async function readSampleJson(sampleDir: string, relativePath: string): Promise<
   } catch {
     path = '';
   }
-  if (!path.startsWith(root + sep) || !path.endsWith('.json')) throw new HttpError(404, 'not-found', 'No such sample file.');
+  if (!path.startsWith(root + sep) || !path.endsWith('.json'))
+    throw new HttpError(404, 'not-found', 'No such sample file.');
   const data = await readJsonFile(path).catch(() => null);
   if (data === null) throw new HttpError(404, 'not-found', 'No such sample file.');
   return data;

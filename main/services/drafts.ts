@@ -93,7 +93,10 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
     const draft = parsed.data;
     // A file not named after its own bookmark could never be opened or discarded, and the next autosave of the
     // bookmark it is named after would replace it.
-    if (fileName(draft.bookmark) !== basename(path) || (expectedBookmark !== null && draft.bookmark !== expectedBookmark)) {
+    if (
+      fileName(draft.bookmark) !== basename(path) ||
+      (expectedBookmark !== null && draft.bookmark !== expectedBookmark)
+    ) {
       setAside(path, `holds the draft of ${draft.bookmark}, which belongs in ${fileName(draft.bookmark)}`);
       return null;
     }
@@ -144,7 +147,10 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
       await enqueue(name, async () => {
         if (stuck.has(path)) {
           if (existsSync(path)) {
-            throw new StudioError('failed', `${path} could not be read or moved aside, so it is not written over. Move it away to go on.`);
+            throw new StudioError(
+              'failed',
+              `${path} could not be read or moved aside, so it is not written over. Move it away to go on.`,
+            );
           }
           stuck.delete(path);
         }

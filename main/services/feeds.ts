@@ -17,14 +17,35 @@ const FEED_MAX_REDIRECTS = 3;
  */
 const NON_PUBLIC = new BlockList();
 for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) NON_PUBLIC.addSubnet(network, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  NON_PUBLIC.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['2002::', 16],
-  ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) NON_PUBLIC.addSubnet(network, prefix, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const)
+  NON_PUBLIC.addSubnet(network, prefix, 'ipv6');
 
 /** Whether an IP address is anything but a public unicast address (also true for a string that is no IP). */
 export function isNonPublicAddress(address: string): boolean {
@@ -104,11 +125,15 @@ export async function fetchJsonFeed(address: string, context: FeedAddressContext
       }
     });
     const response = await request.catch((error: unknown) => {
-      if (tooLarge && error instanceof CancelError) throw new StudioError('failed', `The feed at ${shownUrl} is larger than 2 MB.`);
+      if (tooLarge && error instanceof CancelError)
+        throw new StudioError('failed', `The feed at ${shownUrl} is larger than 2 MB.`);
       throw error;
     });
     if (!isJsonType(response.headers['content-type'])) {
-      throw new StudioError('failed', `The feed at ${shownUrl} is not JSON (it is ${quote(response.headers['content-type'] ?? 'of no stated type')}).`);
+      throw new StudioError(
+        'failed',
+        `The feed at ${shownUrl} is not JSON (it is ${quote(response.headers['content-type'] ?? 'of no stated type')}).`,
+      );
     }
     try {
       return JSON.parse(response.body.toString('utf8'));

@@ -4,7 +4,13 @@ import { basename, dirname, join, relative, resolve, sep, isAbsolute } from 'nod
 import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
 import { parseJsonWithLimits } from '../../core/rules/jsonLimits';
-import { PageContentSchema, PageKeySchema, type PageKey, type PageSummary, type VersionSummary } from '../../core/schemas';
+import {
+  PageContentSchema,
+  PageKeySchema,
+  type PageKey,
+  type PageSummary,
+  type VersionSummary,
+} from '../../core/schemas';
 import {
   DamagedVersionError,
   SaveIdReusedError,
@@ -63,7 +69,8 @@ export interface FilesStoreOptions {
 }
 
 export function createFilesStore(contentRoot: string, options: FilesStoreOptions = {}): ContentStore {
-  const report = options.onDamagedFile ?? ((path, reason) => console.warn(`content service: skipping damaged ${path}:`, reason));
+  const report =
+    options.onDamagedFile ?? ((path, reason) => console.warn(`content service: skipping damaged ${path}:`, reason));
   const enqueue = createKeyedQueue();
   // Version files never change once written, so what was read from one stays true. Only the small part
   // listing needs is kept: whole pages would fill memory.
@@ -155,7 +162,8 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
       for (let attempt = 1; ; attempt++) {
         const result = await saveOnce(folder, input, await versionNumbers(folder));
         if (result !== 'number-taken') return result;
-        if (attempt === MAX_SAVE_ATTEMPTS) throw new Error(`Version numbers of ${folder} kept being taken by another process.`);
+        if (attempt === MAX_SAVE_ATTEMPTS)
+          throw new Error(`Version numbers of ${folder} kept being taken by another process.`);
       }
     });
   }
@@ -166,7 +174,8 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
       const earlier = await savedBefore(folder, numbers, saveId);
       if (earlier) {
         const { summary } = earlier;
-        if (summary.hash !== content.hash || summary.kind !== kind) throw new SaveIdReusedError(saveId, summary.version);
+        if (summary.hash !== content.hash || summary.kind !== kind)
+          throw new SaveIdReusedError(saveId, summary.version);
         return { version: summary, repeated: true };
       }
     }
@@ -177,7 +186,8 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
     }
     // After the newest file, damaged or not: a damaged file keeps its number and is never written over.
     const version = (numbers[0] ?? 0) + 1;
-    const stored: StoredVersion = saveId === undefined ? { version, kind, content } : { version, kind, content, saveId };
+    const stored: StoredVersion =
+      saveId === undefined ? { version, kind, content } : { version, kind, content, saveId };
     if (!(await createFileOnce(join(folder, versionFileName(version)), JSON.stringify(stored)))) return 'number-taken';
     return { version: versionSummary(stored), repeated: false };
   }
@@ -189,7 +199,10 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
     const outcome = await readVersion(folder, number);
     if (outcome && 'value' in outcome) return { stored: outcome.value, skipped };
     // Damaged on disk since it was first read (and remembered): look again without it.
-    const older = await latestStored(folder, numbers.filter((other) => other !== number));
+    const older = await latestStored(
+      folder,
+      numbers.filter((other) => other !== number),
+    );
     return { stored: older.stored, skipped: [...skipped, number, ...older.skipped].sort((a, b) => b - a) };
   }
 
@@ -224,7 +237,10 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
 
     const folders = [...pageFolders].sort(([a], [b]) => (a < b ? -1 : 1));
     const found = await mapLimited(folders, LISTING_CONCURRENCY, async ([folder, { key, numbers }]) => {
-      const { meta, skipped } = await newestContent(folder, numbers.sort((a, b) => b - a));
+      const { meta, skipped } = await newestContent(
+        folder,
+        numbers.sort((a, b) => b - a),
+      );
       return { key, skipped, summary: meta ? pageSummaryOf(key, meta) : null };
     });
     const matching = found
@@ -232,7 +248,9 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
       .sort(comparePageSummaries);
     const offset = query.offset ?? 0;
     const pages = query.limit === undefined ? matching.slice(offset) : matching.slice(offset, offset + query.limit);
-    const skipped: SkippedPage[] = found.flatMap(({ key, skipped }) => (skipped.length > 0 ? [{ key, versions: skipped }] : []));
+    const skipped: SkippedPage[] = found.flatMap(({ key, skipped }) =>
+      skipped.length > 0 ? [{ key, versions: skipped }] : [],
+    );
     return { pages, total: matching.length, skipped };
   }
 
@@ -261,7 +279,14 @@ function metaOf(stored: StoredVersion): VersionMeta {
 
 function pageSummaryOf(key: PageKey, meta: VersionMeta): PageSummary {
   const { summary } = meta;
-  return { key, category: meta.category, author: summary.author, timestamp: summary.timestamp, hash: summary.hash, version: summary.version };
+  return {
+    key,
+    category: meta.category,
+    author: summary.author,
+    timestamp: summary.timestamp,
+    hash: summary.hash,
+    version: summary.version,
+  };
 }
 
 /** The version a file holds, or why it cannot be used (not JSON, too deep, wrong shape, wrong number). */

@@ -18,7 +18,15 @@ import { quote } from '../../core/rules/quote';
 export const RETRY_LIMIT = 2;
 export const RETRY_STATUS_CODES = [502, 503, 504];
 /** got's network error codes less ETIMEDOUT (see above). */
-export const RETRY_ERROR_CODES = ['ECONNRESET', 'EADDRINUSE', 'ECONNREFUSED', 'EPIPE', 'ENOTFOUND', 'ENETUNREACH', 'EAI_AGAIN'];
+export const RETRY_ERROR_CODES = [
+  'ECONNRESET',
+  'EADDRINUSE',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ENOTFOUND',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+];
 
 /** What went wrong with a call, before it is worded. */
 export type HttpFailure =
@@ -30,7 +38,9 @@ export type HttpFailure =
   | { kind: 'shape'; issues: string };
 
 /** An {error: {code, message}} body, the form every service of this app answers a refusal in. */
-const ServiceErrorSchema = z.object({ error: z.looseObject({ code: z.string().optional(), message: z.string().min(1) }) });
+const ServiceErrorSchema = z.object({
+  error: z.looseObject({ code: z.string().optional(), message: z.string().min(1) }),
+});
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -114,7 +124,8 @@ export function describeRouteFailure(service: string, failure: HttpFailure, rout
       return `${service} is not reachable. Check the address in Settings.`;
     case 'status': {
       const said = failure.explanation ? `: ${failure.explanation}` : '';
-      if (RETRY_STATUS_CODES.includes(failure.status)) return `${service} is not available right now (HTTP ${failure.status}${said}).`;
+      if (RETRY_STATUS_CODES.includes(failure.status))
+        return `${service} is not available right now (HTTP ${failure.status}${said}).`;
       return `${service} refused ${route} with HTTP ${failure.status}${said}.`;
     }
     case 'not-json':
@@ -176,7 +187,9 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
             methods: [method],
             statusCodes: RETRY_STATUS_CODES,
             errorCodes: RETRY_ERROR_CODES,
-            ...(retryDelayMs === undefined ? {} : { backoffLimit: retryDelayMs, noise: 0, maxRetryAfter: retryDelayMs }),
+            ...(retryDelayMs === undefined
+              ? {}
+              : { backoffLimit: retryDelayMs, noise: 0, maxRetryAfter: retryDelayMs }),
           }
         : { limit: 0 };
       let text: string;

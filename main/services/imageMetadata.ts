@@ -7,7 +7,11 @@ import { createServiceHttp, describeHttpFailure } from './http';
 const MetadataSchema = z.object({
   width: z.number().positive(),
   height: z.number().positive(),
-  metadata: z.object({ pointOfInterest: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }).nullable().optional() }).optional(),
+  metadata: z
+    .object({
+      pointOfInterest: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }).nullable().optional(),
+    })
+    .optional(),
 });
 
 /**
@@ -22,11 +26,16 @@ export async function fetchImageMetadata(imageUrl: string, serviceUrl: string, t
     // "http://[" and the like: a typing mistake to name, not a failure of the app.
     throw new StudioError('invalid-input', `The image address ${quote(imageUrl)} is not a valid URL.`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new StudioError('invalid-input', 'Image addresses are http or https.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new StudioError('invalid-input', 'Image addresses are http or https.');
   const http = createServiceHttp({
     timeoutMs,
     describe: (failure, where) => describeHttpFailure('The image metadata service', failure, where),
   });
   const metadata = await http.request({ url, where: quote(`${url.origin}${url.pathname}`), schema: MetadataSchema });
-  return { width: metadata.width, height: metadata.height, pointOfInterest: metadata.metadata?.pointOfInterest ?? null };
+  return {
+    width: metadata.width,
+    height: metadata.height,
+    pointOfInterest: metadata.metadata?.pointOfInterest ?? null,
+  };
 }

@@ -57,9 +57,11 @@ function createGetter(service: string, options: ServiceClientOptions) {
     describe: (failure, where) => describeHttpFailure(`The ${service} service`, failure, where),
     explain: (failure, where) => {
       if (failure.kind !== 'status') return undefined;
-      if (failure.status === 401 || failure.status === 403) return new StudioError('forbidden', `The ${service} service refused the api key.`);
+      if (failure.status === 401 || failure.status === 403)
+        return new StudioError('forbidden', `The ${service} service refused the api key.`);
       // A mesh 500 is as unusable to the editor as a 503: nothing in the request can be changed to help.
-      if (failure.status >= 500) return new StudioError('unavailable', describeHttpFailure(`The ${service} service`, failure, where));
+      if (failure.status >= 500)
+        return new StudioError('unavailable', describeHttpFailure(`The ${service} service`, failure, where));
       return undefined;
     },
   });
@@ -68,7 +70,12 @@ function createGetter(service: string, options: ServiceClientOptions) {
     const url = new URL(path, root);
     // The path carries the store and category path someone sent: quoted, as every value in a message is.
     const where = quote(`${url.origin}${url.pathname}`);
-    return http.request({ url, where, schema, searchParams: new URLSearchParams([['apikey', options.apiKey], ...query]) });
+    return http.request({
+      url,
+      where,
+      schema,
+      searchParams: new URLSearchParams([['apikey', options.apiKey], ...query]),
+    });
   };
 }
 
@@ -125,7 +132,11 @@ export function createMeshClient(options: ServiceClientOptions) {
       const query: Query = [];
       if (filters.isNew) query.push(['isnew', '1']);
       if (filters.isOnSale) query.push(['isonsale', '1']);
-      return get(`stores/${segment(store)}/products/categories/${parts.map(segment).join('/')}`, query, CategoryProductsSchema);
+      return get(
+        `stores/${segment(store)}/products/categories/${parts.map(segment).join('/')}`,
+        query,
+        CategoryProductsSchema,
+      );
     },
 
     /**

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
 import { StudioError } from '../../core/result';
-import { PageContentSchema, PageKeySchema, VersionSummarySchema, type PageContent, type PageKey, type VersionSummary } from '../../core/schemas';
+import {
+  PageContentSchema,
+  PageKeySchema,
+  VersionSummarySchema,
+  type PageContent,
+  type PageKey,
+  type VersionSummary,
+} from '../../core/schemas';
 import { PendingSaveSchema, type PendingSave } from '../../core/team';
 import { readJsonFile, writeFileAtomic } from './atomicFile';
 import { createKeyedQueue } from './keyedQueue';
@@ -44,8 +51,18 @@ export interface Outbox {
   /** Every pending save, oldest first. An unreadable file is left where it is and reported, never deleted. */
   list(): Promise<OutboxEntry[]>;
   get(id: string): Promise<OutboxEntry | null>;
-  add(input: { key: PageKey; content: PageContent; baseHash: string | null; saveId: string; queuedAt: Date; serverUrl?: string | null }): Promise<OutboxEntry>;
-  update(id: string, patch: Partial<Pick<OutboxEntry, 'state' | 'problem' | 'latest' | 'baseHash'>>): Promise<OutboxEntry>;
+  add(input: {
+    key: PageKey;
+    content: PageContent;
+    baseHash: string | null;
+    saveId: string;
+    queuedAt: Date;
+    serverUrl?: string | null;
+  }): Promise<OutboxEntry>;
+  update(
+    id: string,
+    patch: Partial<Pick<OutboxEntry, 'state' | 'problem' | 'latest' | 'baseHash'>>,
+  ): Promise<OutboxEntry>;
   remove(id: string): Promise<void>;
   /**
    * Sends the pending saves in order, each with its base hash and save id. A page whose save met a conflict
@@ -53,21 +70,31 @@ export interface Outbox {
    * answer that says the server is unreachable. One flush at a time: a call during a flush runs once more after it.
    * `sendable` keeps back saves that are not for the server in force (and that page's later saves with them).
    */
-  flush(send: (entry: OutboxEntry) => Promise<SendOutcome>, report: OutboxReport, sendable?: (entry: OutboxEntry) => boolean): Promise<FlushResult>;
+  flush(
+    send: (entry: OutboxEntry) => Promise<SendOutcome>,
+    report: OutboxReport,
+    sendable?: (entry: OutboxEntry) => boolean,
+  ): Promise<FlushResult>;
 }
 
 export const pageKeyId = (key: PageKey): string => JSON.stringify(PageKeySchema.parse(key));
 
 /** Errors that mean "try again later" rather than "this save is wrong". */
 function meansUnreachable(error: unknown): error is StudioError {
-  return error instanceof StudioError && (error.code === 'unavailable' || error.code === 'unauthorized' || error.code === 'failed');
+  return (
+    error instanceof StudioError &&
+    (error.code === 'unavailable' || error.code === 'unauthorized' || error.code === 'failed')
+  );
 }
 
 export function pendingSaveOf(entry: OutboxEntry): PendingSave {
   return PendingSaveSchema.parse(entry);
 }
 
-export function createOutbox(dir: string, log: (message: string) => void = (message) => console.warn(`outbox: ${message}`)): Outbox {
+export function createOutbox(
+  dir: string,
+  log: (message: string) => void = (message) => console.warn(`outbox: ${message}`),
+): Outbox {
   const enqueue = createKeyedQueue();
   const reported = new Set<string>();
   let flushing: Promise<FlushResult> | null = null;
@@ -86,23 +113,28 @@ export function createOutbox(dir: string, log: (message: string) => void = (mess
     try {
       const parsed = OutboxEntrySchema.safeParse(await readJsonFile(join(dir, name)));
       if (parsed.success) return parsed.data;
-      if (!reported.has(name)) log(`${join(dir, name)} is not a pending save (${describeIssues(parsed.error)}); it is left in place.`);
+      if (!reported.has(name))
+        log(`${join(dir, name)} is not a pending save (${describeIssues(parsed.error)}); it is left in place.`);
     } catch (error) {
-      if (!reported.has(name)) log(`${join(dir, name)} could not be read (${errorMessage(error)}); it is left in place.`);
+      if (!reported.has(name))
+        log(`${join(dir, name)} could not be read (${errorMessage(error)}); it is left in place.`);
     }
     reported.add(name);
     return null;
   };
 
-  const fileOf = (entry: Pick<OutboxEntry, 'seq' | 'id'>): string => `${String(entry.seq).padStart(12, '0')}-${entry.id}.json`;
-  const write = (entry: OutboxEntry): Promise<void> => writeFileAtomic(join(dir, fileOf(entry)), `${JSON.stringify(entry, null, 2)}\n`);
+  const fileOf = (entry: Pick<OutboxEntry, 'seq' | 'id'>): string =>
+    `${String(entry.seq).padStart(12, '0')}-${entry.id}.json`;
+  const write = (entry: OutboxEntry): Promise<void> =>
+    writeFileAtomic(join(dir, fileOf(entry)), `${JSON.stringify(entry, null, 2)}\n`);
 
   const list = async (): Promise<OutboxEntry[]> => {
     const entries = await Promise.all((await files()).map(read));
     return entries.filter((entry): entry is OutboxEntry => entry !== null);
   };
 
-  const get = async (id: string): Promise<OutboxEntry | null> => (await list()).find((entry) => entry.id === id) ?? null;
+  const get = async (id: string): Promise<OutboxEntry | null> =>
+    (await list()).find((entry) => entry.id === id) ?? null;
 
   const runFlush = async (
     send: (entry: OutboxEntry) => Promise<SendOutcome>,
@@ -122,7 +154,11 @@ export function createOutbox(dir: string, log: (message: string) => void = (mess
       } catch (error) {
         if (error instanceof StudioError && error.code === 'conflict') {
           const latest = VersionSummarySchema.safeParse(error.details);
-          const held = await update(entry.id, { state: 'conflict', problem: error.message, latest: latest.success ? latest.data : null });
+          const held = await update(entry.id, {
+            state: 'conflict',
+            problem: error.message,
+            latest: latest.success ? latest.data : null,
+          });
           heldBack.add(page);
           await report.conflict(held, held.latest);
           continue;

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { contentHash } from '../../core/rules/hash';
 import { bookmarkFor } from '../../core/rules/page';
-import { PageContentSchema, PageKeySchema, VersionSummarySchema, type PageKey, type PageSummary } from '../../core/schemas';
+import {
+  PageContentSchema,
+  PageKeySchema,
+  VersionSummarySchema,
+  type PageKey,
+  type PageSummary,
+} from '../../core/schemas';
 import { readJsonFile, writeFileAtomic } from './atomicFile';
 import { createKeyedQueue } from './keyedQueue';
 

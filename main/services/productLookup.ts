@@ -15,7 +15,8 @@ export function createProductLookupClient(baseUrl: string, timeoutMs = PRODUCT_L
     describe: (failure, where) => {
       if (failure.kind === 'timeout') return `The product lookup did not answer within ${failure.ms / 1000} seconds.`;
       // Its status answers name no address: there is only one lookup, and its address is in Settings.
-      if (failure.kind === 'status') return `The product lookup answered ${failure.status}${failure.explanation ? `: ${failure.explanation}` : '.'}`;
+      if (failure.kind === 'status')
+        return `The product lookup answered ${failure.status}${failure.explanation ? `: ${failure.explanation}` : '.'}`;
       return describeHttpFailure('The product lookup', failure, where);
     },
   });

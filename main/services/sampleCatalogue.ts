@@ -163,7 +163,11 @@ export function inCategory(product: CatalogueProduct, path: string): boolean {
   return product.category === path || product.category.startsWith(`${path}/`);
 }
 
-function matchesAttributes(product: CatalogueProduct, attributes: ProductFilter['attributes'], except?: FacetName): boolean {
+function matchesAttributes(
+  product: CatalogueProduct,
+  attributes: ProductFilter['attributes'],
+  except?: FacetName,
+): boolean {
   return FACET_NAMES.every((facet) => {
     const wanted = attributes[facet];
     if (facet === except || !wanted || wanted.length === 0) return true;
@@ -250,11 +254,19 @@ export function createSampleCatalogue(sampleDir: string): SampleCatalogue {
       try {
         raw = JSON.parse(await readFile(file, 'utf8'));
       } catch (error) {
-        throw new SampleHttpError(503, 'unavailable', `The sample catalogue ${file} could not be read: ${errorMessage(error)}`);
+        throw new SampleHttpError(
+          503,
+          'unavailable',
+          `The sample catalogue ${file} could not be read: ${errorMessage(error)}`,
+        );
       }
       const parsed = CatalogueSchema.safeParse(raw);
       if (!parsed.success) {
-        throw new SampleHttpError(503, 'unavailable', `The sample catalogue ${file} is damaged: ${describeIssues(parsed.error)}`);
+        throw new SampleHttpError(
+          503,
+          'unavailable',
+          `The sample catalogue ${file} is damaged: ${describeIssues(parsed.error)}`,
+        );
       }
       return indexCatalogue(parsed.data);
     })();

@@ -92,5 +92,8 @@ export function sampleFhSearchRoutes(catalogue: SampleCatalogue): SampleRoutes {
     };
   }
 
-  return (pathname) => (withoutTrailingSlash(pathname) === '/fh/search' ? { handle: (_request, url) => fhSearchRoute(url), keyed: true } : null);
+  return (pathname) =>
+    withoutTrailingSlash(pathname) === '/fh/search'
+      ? { handle: (_request, url) => fhSearchRoute(url), keyed: true }
+      : null;
 }

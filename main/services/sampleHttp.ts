@@ -27,7 +27,10 @@ export function errorReply(error: unknown, service: string): ErrorReply {
     return reply;
   }
   console.error(`${service}: unexpected failure`, error);
-  return { status: 500, body: { error: { code: 'internal', message: `The ${service} failed: ${errorMessage(error)}` } } };
+  return {
+    status: 500,
+    body: { error: { code: 'internal', message: `The ${service} failed: ${errorMessage(error)}` } },
+  };
 }
 
 export interface SampleReply {

@@ -37,7 +37,9 @@ export function svgSize(svg: string): { width: number; height: number } | null {
   const width = length(attribute('width'));
   const height = length(attribute('height'));
   if (width && height) return { width, height };
-  const box = attribute('viewBox')?.split(/[\s,]+/).map(Number);
+  const box = attribute('viewBox')
+    ?.split(/[\s,]+/)
+    .map(Number);
   if (box && box.length === 4 && box.every(Number.isFinite) && (box[2] ?? 0) > 0 && (box[3] ?? 0) > 0) {
     return { width: box[2] as number, height: box[3] as number };
   }
@@ -51,7 +53,10 @@ export function sampleImageMetadataRoutes(sampleDir: string): SampleRoutes {
   const MetadataQuerySchema = z.strictObject({
     metadata: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
     metaFilter: z.enum(['pointOfInterest'], { error: 'only pointOfInterest is supported' }).optional(),
-    cacheBust: z.string().regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, dots or hyphens').optional(),
+    cacheBust: z
+      .string()
+      .regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, dots or hyphens')
+      .optional(),
   });
 
   async function imageMetadataRoute(url: URL, imagePath: string): Promise<SampleReply> {
@@ -75,14 +80,19 @@ export function sampleImageMetadataRoutes(sampleDir: string): SampleRoutes {
       if (!real.startsWith((await realpath(imagesRoot)) + sep)) throw noSuchImage();
       const info = await stat(real);
       if (!info.isFile()) throw noSuchImage();
-      if (info.size > MAX_IMAGE_BYTES) throw new SampleHttpError(422, 'unprocessable', `'${relativePath}' is too large to read.`);
+      if (info.size > MAX_IMAGE_BYTES)
+        throw new SampleHttpError(422, 'unprocessable', `'${relativePath}' is too large to read.`);
       const found = svgSize(await readFile(real, 'utf8'));
-      if (!found) throw new SampleHttpError(422, 'unprocessable', `'${relativePath}' has no width and height or viewBox.`);
+      if (!found)
+        throw new SampleHttpError(422, 'unprocessable', `'${relativePath}' has no width and height or viewBox.`);
       size = found;
       imageSizes.set(file, size);
     }
     if (values.metadata === 'false') return { status: 200, body: { ...size } };
-    const name = file.slice(imagesRoot.length + 1).split(sep).join('/');
+    const name = file
+      .slice(imagesRoot.length + 1)
+      .split(sep)
+      .join('/');
     const pointOfInterest = POINTS_OF_INTEREST.find((entry) => entry.pattern.test(name))?.point ?? null;
     return { status: 200, body: { ...size, metadata: { pointOfInterest: pointOfInterest && { ...pointOfInterest } } } };
   }

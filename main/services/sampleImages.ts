@@ -46,7 +46,10 @@ export interface SampleImageReply {
  * null: not this router's request. `request` needs only a method, so both shells can call it: the content
  * server and the browser host with a Node IncomingMessage, the Electron app:// handler with a fetch Request.
  */
-export type SampleImageRouter = (request: { method?: string | undefined }, url: URL) => Promise<SampleImageReply | null>;
+export type SampleImageRouter = (
+  request: { method?: string | undefined },
+  url: URL,
+) => Promise<SampleImageReply | null>;
 
 export interface SampleImagesOptions {
   /** The shipped sample folder (resources/sample); images are read from its images/ folder only. */
@@ -63,25 +66,22 @@ const SVG_CONTENT_TYPE = 'image/svg+xml';
 /** Opened as a document rather than through <img>, the SVG may still run nothing and load nothing. */
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
-
 /** 0, 1 or a decimal between them with a leading digit: 0.5, 1.0; not .5, 1e-3 or 0.5000000000001e0. */
 const FRACTION = /^(?:0(?:\.\d{1,12})?|1(?:\.0{1,12})?)$/;
 
-const PoiSchema = z
-  .string()
-  .transform((text, context): FocalPoint => {
-    const parts = text.split(',');
-    if (parts.length !== 4 || !parts.every((part) => FRACTION.test(part))) {
-      context.addIssue({ code: 'custom', message: 'must be four decimals from 0 to 1: x,y,w,h' });
-      return z.NEVER;
-    }
-    const [x, y, w, h] = parts.map(Number) as [number, number, number, number];
-    if (w === 0 || h === 0) {
-      context.addIssue({ code: 'custom', message: 'w and h must be above 0' });
-      return z.NEVER;
-    }
-    return { x, y, w, h };
-  });
+const PoiSchema = z.string().transform((text, context): FocalPoint => {
+  const parts = text.split(',');
+  if (parts.length !== 4 || !parts.every((part) => FRACTION.test(part))) {
+    context.addIssue({ code: 'custom', message: 'must be four decimals from 0 to 1: x,y,w,h' });
+    return z.NEVER;
+  }
+  const [x, y, w, h] = parts.map(Number) as [number, number, number, number];
+  if (w === 0 || h === 0) {
+    context.addIssue({ code: 'custom', message: 'w and h must be above 0' });
+    return z.NEVER;
+  }
+  return { x, y, w, h };
+});
 
 const CropQuerySchema = z.strictObject({
   poi: PoiSchema,
@@ -157,7 +157,8 @@ export function createSampleImages(options: SampleImagesOptions): SampleImageRou
     if (!real.startsWith(realRoot + sep)) throw noSuchImage();
     const info = await stat(real);
     if (!info.isFile()) throw noSuchImage();
-    if (info.size > MAX_IMAGE_BYTES) throw new SampleHttpError(422, 'unprocessable', `'${relativePath}' is too large to crop.`);
+    if (info.size > MAX_IMAGE_BYTES)
+      throw new SampleHttpError(422, 'unprocessable', `'${relativePath}' is too large to crop.`);
     const text = await readFile(real, 'utf8');
     const size = svgSize(text);
     if (!size) throw new SampleHttpError(422, 'unprocessable', `'${relativePath}' has no width and height or viewBox.`);
@@ -179,7 +180,11 @@ export function createSampleImages(options: SampleImagesOptions): SampleImageRou
       status: 200,
       body: null,
       raw,
-      headers: { 'Content-Type': SVG_CONTENT_TYPE, 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': SVG_CSP },
+      headers: {
+        'Content-Type': SVG_CONTENT_TYPE,
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': SVG_CSP,
+      },
     };
   }
 

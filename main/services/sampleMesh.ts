@@ -1,6 +1,19 @@
 import { z } from 'zod';
-import { CHANNELS, type CatalogueCategory, type FacetResult, type SampleCatalogue, searchProducts } from './sampleCatalogue';
-import { badInput, decodeSegment, notFound, withoutTrailingSlash, type SampleReply, type SampleRoutes } from './sampleHttp';
+import {
+  CHANNELS,
+  type CatalogueCategory,
+  type FacetResult,
+  type SampleCatalogue,
+  searchProducts,
+} from './sampleCatalogue';
+import {
+  badInput,
+  decodeSegment,
+  notFound,
+  withoutTrailingSlash,
+  type SampleReply,
+  type SampleRoutes,
+} from './sampleHttp';
 import { ApiKeyFieldSchema, FlagSchema, readQuery } from './sampleQuery';
 import { SLUG } from '../../core/rules/fhQuery';
 
@@ -79,7 +92,11 @@ export function sampleMeshRoutes(catalogue: SampleCatalogue): SampleRoutes {
     return { status: 200, body: pages };
   }
 
-  const CategoryProductsQuerySchema = z.strictObject({ apikey: ApiKeyFieldSchema, isnew: FlagSchema, isonsale: FlagSchema });
+  const CategoryProductsQuerySchema = z.strictObject({
+    apikey: ApiKeyFieldSchema,
+    isnew: FlagSchema,
+    isonsale: FlagSchema,
+  });
 
   async function categoryProductsRoute(url: URL, storeSegment: string, pathSegments: string[]): Promise<SampleReply> {
     const { values, facets } = readQuery(url.searchParams, CategoryProductsQuerySchema, 'category products', true);
@@ -89,7 +106,9 @@ export function sampleMeshRoutes(catalogue: SampleCatalogue): SampleRoutes {
       .filter((part) => part !== '');
     if (path.length === 0) throw badInput('Name a category path, e.g. /products/categories/men/footwear.');
     if (!path.every((part) => SLUG.test(part))) {
-      throw badInput(`'${path.join('/')}' is not a category path: lowercase letters, digits and hyphens between slashes.`);
+      throw badInput(
+        `'${path.join('/')}' is not a category path: lowercase letters, digits and hyphens between slashes.`,
+      );
     }
     const categoryPath = path.join('/');
     const category = loaded.categories.get(categoryPath);

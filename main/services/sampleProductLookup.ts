@@ -45,7 +45,9 @@ export function sampleProductLookupRoutes(catalogue: SampleCatalogue): SampleRou
     const store = Object.hasOwn(loaded.file.fasciaMap, fascia) ? loaded.file.fasciaMap[fascia] : undefined;
     if (!store) {
       const known = Object.keys(loaded.file.fasciaMap).join(', ');
-      throw badInput(`The sample catalogue has no store for fascia '${values.fascia}'; fascias are ${known} (site_ prefix allowed).`);
+      throw badInput(
+        `The sample catalogue has no store for fascia '${values.fascia}'; fascias are ${known} (site_ prefix allowed).`,
+      );
     }
     await waitUnlessClosed(request, values.delayMs ?? 0);
 
@@ -59,7 +61,8 @@ export function sampleProductLookupRoutes(catalogue: SampleCatalogue): SampleRou
     return { status: 200, body: { products: [pluDetailsFrom(product)] } };
   }
 
-  return (pathname) => (withoutTrailingSlash(pathname) === '/products/lookup' ? { handle: lookupRoute, keyed: false } : null);
+  return (pathname) =>
+    withoutTrailingSlash(pathname) === '/products/lookup' ? { handle: lookupRoute, keyed: false } : null;
 }
 
 /** Waits, but stops as soon as the client hangs up (a test's timeout), so no timer outlives its request. */

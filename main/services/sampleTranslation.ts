@@ -36,7 +36,9 @@ const GlossarySchema = z
   })
   .superRefine((glossary, ctx) => {
     for (const code of COUNTRY_CODES) {
-      const ways = [glossary.english.includes(code), code in glossary.sameAs, code in glossary.languages].filter(Boolean).length;
+      const ways = [glossary.english.includes(code), code in glossary.sameAs, code in glossary.languages].filter(
+        Boolean,
+      ).length;
       if (ways !== 1) {
         ctx.addIssue({
           code: 'custom',
@@ -47,7 +49,11 @@ const GlossarySchema = z
     }
     for (const [code, target] of Object.entries(glossary.sameAs)) {
       if (target && !(target in glossary.languages)) {
-        ctx.addIssue({ code: 'custom', path: ['sameAs', code], message: `${code} uses ${target}, which has no phrases` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sameAs', code],
+          message: `${code} uses ${target}, which has no phrases`,
+        });
       }
     }
   });
@@ -65,7 +71,8 @@ function inCapitals(text: string): boolean {
   return text.length > 1 && text === text.toUpperCase() && text !== text.toLowerCase();
 }
 
-const withCase = (source: string, translation: string): string => (inCapitals(source) ? translation.toUpperCase() : translation);
+const withCase = (source: string, translation: string): string =>
+  inCapitals(source) ? translation.toUpperCase() : translation;
 
 /** The translator for one table of phrases (English -> the language). */
 export function createGlossaryTranslator(phrases: Readonly<Record<string, string>>): Translator {
@@ -88,7 +95,11 @@ export function createGlossaryTranslator(phrases: Readonly<Record<string, string
   };
 
   const byPhrase = (text: string): string => {
-    const words = [...text.matchAll(WORD)].map((match) => ({ start: match.index, end: match.index + match[0].length, word: match[0] }));
+    const words = [...text.matchAll(WORD)].map((match) => ({
+      start: match.index,
+      end: match.index + match[0].length,
+      word: match[0],
+    }));
     let out = '';
     let copiedTo = 0;
     let i = 0;
@@ -151,10 +162,12 @@ export function parseGlossary(raw: unknown): Glossary {
   return parsed.data;
 }
 
-
 const TranslateBodySchema = z.looseObject({
   ObjectId: z.number().int(),
-  Language: z.string().transform((code) => code.toLowerCase()).pipe(CountryCodeSchema),
+  Language: z
+    .string()
+    .transform((code) => code.toLowerCase())
+    .pipe(CountryCodeSchema),
   Text: z.string(),
 });
 
@@ -168,7 +181,11 @@ export function createSampleTranslation(glossaryPath: string): SampleRouter {
       try {
         raw = JSON.parse(await readFile(glossaryPath, 'utf8'));
       } catch (error) {
-        throw new SampleHttpError(503, 'unavailable', `The sample glossary ${glossaryPath} could not be read: ${errorMessage(error)}`);
+        throw new SampleHttpError(
+          503,
+          'unavailable',
+          `The sample glossary ${glossaryPath} could not be read: ${errorMessage(error)}`,
+        );
       }
       try {
         return { glossary: parseGlossary(raw), translators: new Map() };
@@ -189,7 +206,8 @@ export function createSampleTranslation(glossaryPath: string): SampleRouter {
       throw new SampleHttpError(405, 'method-not-allowed', '/translate answers POST only.', { Allow: 'POST' });
     }
     const body = TranslateBodySchema.safeParse(await readJsonBody(request));
-    if (!body.success) throw new SampleHttpError(400, 'invalid-input', `Invalid translate body: ${describeIssues(body.error)}`);
+    if (!body.success)
+      throw new SampleHttpError(400, 'invalid-input', `Invalid translate body: ${describeIssues(body.error)}`);
     const { glossary, translators } = await load();
     const country = body.data.Language;
     let translator = translators.get(country);
@@ -217,7 +235,8 @@ async function readJsonBody(request: IncomingMessage): Promise<unknown> {
     request.resume();
     throw new SampleHttpError(415, 'unsupported-media-type', 'Send the translate body as application/json.');
   }
-  const tooLarge = () => new SampleHttpError(413, 'too-large', `The translate body may be at most ${MAX_TRANSLATE_BODY_BYTES} bytes.`);
+  const tooLarge = () =>
+    new SampleHttpError(413, 'too-large', `The translate body may be at most ${MAX_TRANSLATE_BODY_BYTES} bytes.`);
   if (Number(request.headers['content-length']) > MAX_TRANSLATE_BODY_BYTES) {
     request.resume();
     throw tooLarge();

@@ -62,8 +62,11 @@ export function updateSettings(store: KeyValueStore, secrets: SecretStore, patch
   const current = readSettings(store, secrets);
   const serviceUrls = { ...current.serviceUrls, ...patch.serviceUrls };
   const allowInsecureHttp = { ...current.allowInsecureHttp, ...patch.allowInsecureHttp };
-  const touched = (name: ServiceName) => patch.serviceUrls?.[name] !== undefined || patch.allowInsecureHttp?.[name] !== undefined;
-  const problems = Object.entries(serviceUrlProblems(serviceUrls, allowInsecureHttp)).filter(([path]) => touched(path.split('.')[1] as ServiceName));
+  const touched = (name: ServiceName) =>
+    patch.serviceUrls?.[name] !== undefined || patch.allowInsecureHttp?.[name] !== undefined;
+  const problems = Object.entries(serviceUrlProblems(serviceUrls, allowInsecureHttp)).filter(([path]) =>
+    touched(path.split('.')[1] as ServiceName),
+  );
   if (problems.length > 0) {
     const issues = problems.map(([path, message]) => ({ path: path.split('.'), message }));
     throw new StudioError(
@@ -116,7 +119,10 @@ export function resolveService(
   if (settings.useSampleServices) return { baseUrl: embedded.url, apiKey: embedded.apiKey };
   const baseUrl = secureServiceUrl(name, settings);
   if (!baseUrl) {
-    throw new StudioError('unavailable', `Set the ${SERVICE_LABELS[name]} address in Settings, or turn on Use sample services.`);
+    throw new StudioError(
+      'unavailable',
+      `Set the ${SERVICE_LABELS[name]} address in Settings, or turn on Use sample services.`,
+    );
   }
   const apiKey = secrets.getSecret(MESH_API_KEY) ?? '';
   if ((name === 'mesh' || name === 'facetedSearch') && !apiKey) {

@@ -46,7 +46,8 @@ export interface ConfStore {
   store: Record<string, unknown>;
 }
 
-type SettingsFileState = { state: 'missing' } | { state: 'readable'; value: Record<string, unknown> } | { state: 'damaged'; reason: string };
+type SettingsFileState =
+  { state: 'missing' } | { state: 'readable'; value: Record<string, unknown> } | { state: 'damaged'; reason: string };
 
 /** Whether conf could open a settings file: it must hold a JSON object within the limits. */
 function inspectSettingsFile(path: string): SettingsFileState {
@@ -92,7 +93,9 @@ export function openSettingsStore(
   const backupFile = inspectSettingsFile(backupPath);
   if (backupFile.state === 'damaged') {
     // Only a copy: the settings themselves are unharmed, so this is logged, not shown.
-    log(`the backup ${backupPath} could not be read (${backupFile.reason}); kept at ${keepDamagedFile(backupPath, folder, now)}`);
+    log(
+      `the backup ${backupPath} could not be read (${backupFile.reason}); kept at ${keepDamagedFile(backupPath, folder, now)}`,
+    );
   }
   const restore = backupFile.state === 'readable' ? backupFile.value : null;
   const mainFile = inspectSettingsFile(mainPath);
@@ -127,7 +130,10 @@ export function openSettingsStore(
 
 /** The plain-Node store used by the browser host and tests: a settings.json under the data folder. */
 export function createNodeStore(dataDir: string): SettingsStore {
-  return openSettingsStore(dataDir, (configName) => new Conf({ cwd: dataDir, configName, projectName: 'storefront-studio' }));
+  return openSettingsStore(
+    dataDir,
+    (configName) => new Conf({ cwd: dataDir, configName, projectName: 'storefront-studio' }),
+  );
 }
 
 /**

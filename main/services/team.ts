@@ -33,12 +33,15 @@ export const TEAM_TOKEN_SECRET = 'teamToken';
 const SETTINGS_KEY = 'teamServer';
 
 /** What is kept in settings about the team server; the token is in the SecretStore. */
-const StoredTeamSchema = z.object({ url: z.string(), allowInsecureHttp: z.boolean().default(false), user: z.string().nullable().default(null) });
+const StoredTeamSchema = z.object({
+  url: z.string(),
+  allowInsecureHttp: z.boolean().default(false),
+  user: z.string().nullable().default(null),
+});
 type StoredTeam = z.infer<typeof StoredTeamSchema>;
 
 export type SaveAnswer =
-  | { status: 'saved'; version: VersionSummary }
-  | { status: 'queued'; pending: PendingSave; message: string };
+  { status: 'saved'; version: VersionSummary } | { status: 'queued'; pending: PendingSave; message: string };
 
 export interface TeamForm {
   url: string;
@@ -109,7 +112,12 @@ const SIGN_IN_ERROR_CODES: Record<TeamConnectionProblem['reason'], StudioErrorCo
 /** Server events' shapes (server/events.ts, server/presence.ts); anything else is ignored. */
 const ServerPresenceSchema = z.object({ pageKey: PageKeySchema, user: z.string(), lastSeen: z.string() });
 const PresenceSnapshotSchema = z.object({ presence: z.array(ServerPresenceSchema) });
-const PresenceChangeSchema = z.object({ state: z.enum(['open', 'closed']), user: z.string(), pageKey: PageKeySchema, timestamp: z.string() });
+const PresenceChangeSchema = z.object({
+  state: z.enum(['open', 'closed']),
+  user: z.string(),
+  pageKey: PageKeySchema,
+  timestamp: z.string(),
+});
 const ResyncSchema = z.object({ reason: z.string().optional() });
 
 const isOffline = (error: unknown): error is StudioError =>
@@ -292,7 +300,8 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
     const reporter = presenceReporter;
     presenceReporter = null;
     // Best effort: the server forgets the page after 30 s anyway.
-    if (reporter && sayClosed) await Promise.race([reporter.closeAll(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+    if (reporter && sayClosed)
+      await Promise.race([reporter.closeAll(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
     presence.clear();
   };
 
@@ -347,31 +356,41 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
   async function flush(): Promise<void> {
     const client = rawClient;
     if (!client || state.connection === 'offline') return;
-    const result = await outbox.flush(
-      (entry) => client.saveContentReceipt(entry.content, entry.baseHash, entry.saveId).then((answer) => ({ kind: 'saved' as const, ...answer })),
-      {
-        saved: async (entry, version, repeated) => {
-          await pageCache.put({ key: entry.key, content: { ...entry.content, author: version.author, timestamp: version.timestamp }, version });
-          // The draft kept with the queued save has done its job, unless it was edited since or more saves wait.
-          const draft = await drafts.get(bookmarkFor(entry.key));
-          const moreForPage = (await outbox.list()).some((other) => pageKeyId(other.key) === pageKeyId(entry.key));
-          if (draft && draft.baseHash === entry.hash && !isDirty(draft) && !moreForPage) await drafts.remove(draft.bookmark);
-          emit({ type: 'pendingSaved', pending: pendingSaveOf(entry), version, repeated });
-          await pushOutbox();
+    const result = await outbox
+      .flush(
+        (entry) =>
+          client
+            .saveContentReceipt(entry.content, entry.baseHash, entry.saveId)
+            .then((answer) => ({ kind: 'saved' as const, ...answer })),
+        {
+          saved: async (entry, version, repeated) => {
+            await pageCache.put({
+              key: entry.key,
+              content: { ...entry.content, author: version.author, timestamp: version.timestamp },
+              version,
+            });
+            // The draft kept with the queued save has done its job, unless it was edited since or more saves wait.
+            const draft = await drafts.get(bookmarkFor(entry.key));
+            const moreForPage = (await outbox.list()).some((other) => pageKeyId(other.key) === pageKeyId(entry.key));
+            if (draft && draft.baseHash === entry.hash && !isDirty(draft) && !moreForPage)
+              await drafts.remove(draft.bookmark);
+            emit({ type: 'pendingSaved', pending: pendingSaveOf(entry), version, repeated });
+            await pushOutbox();
+          },
+          conflict: async (entry, latest) => {
+            emit({ type: 'pendingConflict', pending: pendingSaveOf(entry), latest });
+            await pushOutbox();
+          },
+          refused: async () => {
+            await pushOutbox();
+          },
         },
-        conflict: async (entry, latest) => {
-          emit({ type: 'pendingConflict', pending: pendingSaveOf(entry), latest });
-          await pushOutbox();
-        },
-        refused: async () => {
-          await pushOutbox();
-        },
-      },
-      (entry) => entry.serverUrl === null || entry.serverUrl === server?.url,
-    ).catch((error: unknown) => {
-      log(`sending the outbox failed: ${errorMessage(error)}`);
-      return null;
-    });
+        (entry) => entry.serverUrl === null || entry.serverUrl === server?.url,
+      )
+      .catch((error: unknown) => {
+        log(`sending the outbox failed: ${errorMessage(error)}`);
+        return null;
+      });
     if (result?.kind === 'offline' && client === rawClient) {
       markOffline(result.error.message);
     } else if (result?.kind === 'done') {
@@ -424,7 +443,11 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
         return answer.problem;
       }
       confirmedUser = answer.user;
-      store.set(SETTINGS_KEY, { url: current.url, allowInsecureHttp: current.allowInsecureHttp, user: answer.user } satisfies StoredTeam);
+      store.set(SETTINGS_KEY, {
+        url: current.url,
+        allowInsecureHttp: current.allowInsecureHttp,
+        user: answer.user,
+      } satisfies StoredTeam);
       markOnline();
       pushStatus();
       return null;
@@ -460,7 +483,11 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
       if (state.connection !== 'offline' && !waiting) {
         try {
           const { version } = await client.saveContentReceipt(page, baseHash, saveId);
-          await pageCache.put({ key, content: { ...page, author: version.author, timestamp: version.timestamp }, version });
+          await pageCache.put({
+            key,
+            content: { ...page, author: version.author, timestamp: version.timestamp },
+            version,
+          });
           return { status: 'saved', version };
         } catch (error) {
           // Only an unreachable server queues the save; a conflict or a refusal is the editor's to see now.
@@ -489,7 +516,8 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
     async overwritePending(id) {
       const entry = await outbox.get(id);
       if (!entry) throw new StudioError('not-found', 'This pending save is no longer in the outbox.');
-      if (entry.state === 'waiting') throw new StudioError('invalid-input', 'This pending save has met no conflict; it is sent as it is.');
+      if (entry.state === 'waiting')
+        throw new StudioError('invalid-input', 'This pending save has met no conflict; it is sent as it is.');
       let latestHash = entry.latest?.hash;
       if (latestHash === undefined) {
         // The server did not say which version it has: ask it now.

@@ -24,7 +24,13 @@ const MeSchema = z.object({ user: z.string().min(1), server: z.literal('storefro
 function isTlsCode(code: string): boolean {
   return (
     /^(ERR_TLS|ERR_SSL|CERT_|ERR_CERT)/.test(code) ||
-    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'EPROTO'].includes(code)
+    [
+      'DEPTH_ZERO_SELF_SIGNED_CERT',
+      'SELF_SIGNED_CERT_IN_CHAIN',
+      'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+      'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+      'EPROTO',
+    ].includes(code)
   );
 }
 
@@ -33,9 +39,20 @@ function connectionProblem(where: string, failure: HttpFailure): TeamConnectionP
   const problem = (reason: TeamConnectionProblem['reason'], message: string) => ({ reason, message });
   switch (failure.kind) {
     case 'status':
-      if (failure.status === 401) return problem('unauthorized', `${where} refused the token (HTTP 401). Check it, or ask the server's administrator for a new one.`);
-      if (failure.status === 503) return problem('unavailable', `${where} answers, but cannot reach its database right now (HTTP 503). Try again shortly.`);
-      return problem('not-studio', `${where} answered /me with HTTP ${failure.status}${failure.explanation ? ` (${failure.explanation})` : ''}; is it a Storefront Studio server?`);
+      if (failure.status === 401)
+        return problem(
+          'unauthorized',
+          `${where} refused the token (HTTP 401). Check it, or ask the server's administrator for a new one.`,
+        );
+      if (failure.status === 503)
+        return problem(
+          'unavailable',
+          `${where} answers, but cannot reach its database right now (HTTP 503). Try again shortly.`,
+        );
+      return problem(
+        'not-studio',
+        `${where} answered /me with HTTP ${failure.status}${failure.explanation ? ` (${failure.explanation})` : ''}; is it a Storefront Studio server?`,
+      );
     case 'not-json':
       return problem('not-studio', `${where} is not a Storefront Studio server (its /me answer is not JSON).`);
     case 'shape':
@@ -44,7 +61,10 @@ function connectionProblem(where: string, failure: HttpFailure): TeamConnectionP
       return problem('unreachable', `${where} cannot be reached: no answer within ${timeLabel(failure.ms)}.`);
     case 'unreachable':
       if (isTlsCode(failure.code)) {
-        return problem('tls', `${where} cannot be reached securely: its certificate or TLS setup was refused (${failure.code}: ${failure.detail}).`);
+        return problem(
+          'tls',
+          `${where} cannot be reached securely: its certificate or TLS setup was refused (${failure.code}: ${failure.detail}).`,
+        );
       }
       return problem('unreachable', `${where} cannot be reached: ${failure.detail}`);
   }

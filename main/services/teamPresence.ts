@@ -29,7 +29,8 @@ export interface PresenceReporter {
 
 export const PRESENCE_HEARTBEAT_MS = 10_000;
 
-const keyOf = (pageKey: PageKey): string => JSON.stringify([pageKey.fascia, pageKey.country, pageKey.page, pageKey.source, pageKey.platform]);
+const keyOf = (pageKey: PageKey): string =>
+  JSON.stringify([pageKey.fascia, pageKey.country, pageKey.page, pageKey.source, pageKey.platform]);
 
 export function createPresenceReporter(options: PresenceReporterOptions): PresenceReporter {
   const heartbeatMs = options.heartbeatMs ?? PRESENCE_HEARTBEAT_MS;

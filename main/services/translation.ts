@@ -36,10 +36,16 @@ export function createTranslationClient(baseUrl: string, options: TranslationCli
     throw new StudioError('invalid-input', `The translation service address '${quote(baseUrl)}' is not a valid URL.`);
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
-    throw new StudioError('invalid-input', `The translation service is called over http or https, not ${base.protocol}`);
+    throw new StudioError(
+      'invalid-input',
+      `The translation service is called over http or https, not ${base.protocol}`,
+    );
   }
   if (base.username !== '' || base.password !== '') {
-    throw new StudioError('invalid-input', 'The translation service is called without credentials: remove the user name and password from its address.');
+    throw new StudioError(
+      'invalid-input',
+      'The translation service is called without credentials: remove the user name and password from its address.',
+    );
   }
   const serviceName = `The translation service at ${base.origin}${base.pathname.replace(/\/+$/, '')}`;
   const endpoint = new URL(`${base.pathname.replace(/\/+$/, '')}/translate`, base.origin);

@@ -115,7 +115,10 @@ const PageQuerySchema = z.object({
 });
 
 type Reply = { status: number; body: unknown };
-type Route = { method: 'GET' | 'POST'; handle: (request: IncomingMessage, url: URL, user: string | null) => Promise<Reply> };
+type Route = {
+  method: 'GET' | 'POST';
+  handle: (request: IncomingMessage, url: URL, user: string | null) => Promise<Reply>;
+};
 
 export function createContentApi(options: ContentApiOptions): ContentApi {
   const { store, authenticate } = options;
@@ -144,7 +147,11 @@ export function createContentApi(options: ContentApiOptions): ContentApi {
       // Editor spec §7: a bookmark is stored like content but never refused for a conflict.
       handle: async (request, _url, user) => {
         const body = parseWith(SaveBookmarkBodySchema, await readJsonBody(request), 'saveBookmark body');
-        const saved = await store.save({ content: authored(body.content, user), kind: 'bookmark', saveId: body.saveId });
+        const saved = await store.save({
+          content: authored(body.content, user),
+          kind: 'bookmark',
+          saveId: body.saveId,
+        });
         return { status: saved.repeated ? 200 : 201, body: saved };
       },
     },
@@ -190,7 +197,13 @@ export function createContentApi(options: ContentApiOptions): ContentApi {
       if (!route) return false;
       const user = authenticate ? await authenticate(request) : null;
       if (request.method !== route.method) {
-        throw new HttpError(405, 'method-not-allowed', `${url.pathname} answers ${route.method} only.`, {}, { Allow: route.method });
+        throw new HttpError(
+          405,
+          'method-not-allowed',
+          `${url.pathname} answers ${route.method} only.`,
+          {},
+          { Allow: route.method },
+        );
       }
       const reply = await route.handle(request, url, user);
       sendJson(response, reply.status, reply.body);
@@ -237,11 +250,17 @@ function toHttpError(error: unknown): HttpError | null {
   }
   if (error instanceof InvalidContentError) return new HttpError(400, 'invalid-input', error.message);
   if (error instanceof SaveIdReusedError) return new HttpError(422, 'save-id-reused', error.message);
-  if (error instanceof DamagedVersionError) return new HttpError(422, 'damaged', error.message, { version: error.version });
+  if (error instanceof DamagedVersionError)
+    return new HttpError(422, 'damaged', error.message, { version: error.version });
   return null;
 }
 
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   response.writeHead(status, {
     ...headers,
@@ -325,7 +344,13 @@ export function keyFromQuery(params: URLSearchParams): PageKey {
   const field = (name: keyof PageKey) => params.get(name) ?? undefined;
   return parseWith(
     PageKeySchema,
-    { fascia: field('fascia'), country: field('country'), page: field('page'), source: field('source'), platform: field('platform') },
+    {
+      fascia: field('fascia'),
+      country: field('country'),
+      page: field('page'),
+      source: field('source'),
+      platform: field('platform'),
+    },
     'page key',
   );
 }

@@ -103,7 +103,9 @@ export function createPostgresStore(pool: pg.Pool): ContentStore {
       // orders every save of this page across server processes), and returns its state and the version this
       // save id already made, if any.
       const page = (
-        await client.query<Omit<SummaryRow, 'version'> & { last_version: number; content_version: number | null; earlier: number | null }>(
+        await client.query<
+          Omit<SummaryRow, 'version'> & { last_version: number; content_version: number | null; earlier: number | null }
+        >(
           `INSERT INTO pages (${KEY_COLUMNS}) VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (${KEY_COLUMNS}) DO UPDATE SET last_version = pages.last_version
            RETURNING last_version, content_version, 'content' AS kind, hash, author, timestamp, message,
@@ -120,7 +122,8 @@ export function createPostgresStore(pool: pg.Pool): ContentStore {
             [...values, page.earlier],
           )
         ).rows[0]!;
-        if (earlier.hash !== content.hash || earlier.kind !== kind) throw new SaveIdReusedError(saveId, earlier.version);
+        if (earlier.hash !== content.hash || earlier.kind !== kind)
+          throw new SaveIdReusedError(saveId, earlier.version);
         return { version: summaryOf(earlier), repeated: true };
       }
       if (baseHash !== undefined) {
@@ -181,7 +184,10 @@ export function createPostgresStore(pool: pg.Pool): ContentStore {
         keyValues(key),
       )
     ).rows[0];
-    return { stored: row ? { version: row.version, kind: 'content' as const, content: row.content } : null, skipped: [] };
+    return {
+      stored: row ? { version: row.version, kind: 'content' as const, content: row.content } : null,
+      skipped: [],
+    };
   }
 
   async function versions(key: PageKey) {
@@ -213,13 +219,16 @@ export function createPostgresStore(pool: pg.Pool): ContentStore {
     };
     if (pageQuery.fascia !== undefined) conditions.push(`fascia = ${parameter(pageQuery.fascia)}`);
     if (pageQuery.country !== undefined) conditions.push(`country = ${parameter(pageQuery.country)}`);
-    if (pageQuery.text) conditions.push(`${SEARCH_TEXT} LIKE ${parameter(`%${escapeLike(pageQuery.text.toLowerCase())}%`)}`);
+    if (pageQuery.text)
+      conditions.push(`${SEARCH_TEXT} LIKE ${parameter(`%${escapeLike(pageQuery.text.toLowerCase())}%`)}`);
     const where = conditions.join(' AND ');
     const filterValues = [...values];
     const limit = pageQuery.limit === undefined ? 'ALL' : parameter(pageQuery.limit);
     const offset = parameter(pageQuery.offset ?? 0);
     const [rows, count] = await Promise.all([
-      query<{ fascia: string; country: string; page: string; source: string; platform: string } & Omit<PageSummary, 'key'>>(
+      query<
+        { fascia: string; country: string; page: string; source: string; platform: string } & Omit<PageSummary, 'key'>
+      >(
         `SELECT ${KEY_COLUMNS}, category, author, timestamp, hash, content_version AS version FROM pages
           WHERE ${where} ORDER BY saved_at DESC, fascia, country, platform, source, page LIMIT ${limit} OFFSET ${offset}`,
         values,
@@ -227,7 +236,13 @@ export function createPostgresStore(pool: pg.Pool): ContentStore {
       query<{ total: number }>(`SELECT count(*)::integer AS total FROM pages WHERE ${where}`, filterValues),
     ]);
     const pages = rows.rows.map((row): PageSummary => ({
-      key: { fascia: row.fascia, country: row.country as PageKey['country'], page: row.page, source: row.source, platform: row.platform as PageKey['platform'] },
+      key: {
+        fascia: row.fascia,
+        country: row.country as PageKey['country'],
+        page: row.page,
+        source: row.source,
+        platform: row.platform as PageKey['platform'],
+      },
       category: row.category,
       author: row.author,
       timestamp: row.timestamp,
@@ -255,9 +270,18 @@ function escapeLike(text: string): string {
 
 /** SQLSTATE classes and codes that mean the database is gone for now, not that the request was wrong. */
 const UNAVAILABLE_STATES = /^(08|53|57P0[1-3])/;
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
 /** pg reports a lost or refused connection with these messages and no code. */
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Client was closed/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Client was closed/i;
 
 /** Whether an error from pg means the database cannot be reached (503 and retry) rather than a fault. */
 export function isDatabaseUnavailable(error: unknown): boolean {

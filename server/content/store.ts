@@ -108,7 +108,10 @@ export class StoreUnavailableError extends Error {
 
 /** A save id sent again with different content: a client bug, refused rather than guessed at. */
 export class SaveIdReusedError extends Error {
-  constructor(readonly saveId: string, readonly version: number) {
+  constructor(
+    readonly saveId: string,
+    readonly version: number,
+  ) {
     super(`Save id ${saveId} already made version ${version} with different content; send a new id for a new save.`);
     this.name = 'SaveIdReusedError';
   }
@@ -124,7 +127,11 @@ export class InvalidContentError extends Error {
 
 /** The version exists but cannot be read. */
 export class DamagedVersionError extends Error {
-  constructor(readonly key: PageKey, readonly version: number, reason: string) {
+  constructor(
+    readonly key: PageKey,
+    readonly version: number,
+    reason: string,
+  ) {
     super(`Version ${version} of ${describeKey(key)} is damaged and cannot be read (${reason}).`);
     this.name = 'DamagedVersionError';
   }
@@ -158,7 +165,10 @@ export function versionSummary(stored: StoredVersion): VersionSummary {
 export function conflictOf(key: PageKey, baseHash: string | null, latest: VersionSummary | null): ConflictError | null {
   if (!latest) return null;
   if (baseHash === null) {
-    return new ConflictError(`${describeKey(key)} was created by ${latest.author} at ${latest.timestamp} after you started it.`, latest);
+    return new ConflictError(
+      `${describeKey(key)} was created by ${latest.author} at ${latest.timestamp} after you started it.`,
+      latest,
+    );
   }
   if (latest.hash !== baseHash) {
     return new ConflictError(

@@ -26,7 +26,8 @@ export function bundledMigrations(): Migration[] {
   });
   migrations.sort((a, b) => a.id - b.id);
   migrations.forEach((migration, index) => {
-    if (index > 0 && migrations[index - 1]?.id === migration.id) throw new Error(`Two migrations are numbered ${migration.id}.`);
+    if (index > 0 && migrations[index - 1]?.id === migration.id)
+      throw new Error(`Two migrations are numbered ${migration.id}.`);
   });
   return migrations;
 }
@@ -36,7 +37,10 @@ export function bundledMigrations(): Migration[] {
  * A transaction-scoped advisory lock makes two servers starting together take turns; the second finds
  * everything applied. Returns the names applied now.
  */
-export async function applyMigrations(client: pg.ClientBase, migrations: readonly Migration[] = bundledMigrations()): Promise<string[]> {
+export async function applyMigrations(
+  client: pg.ClientBase,
+  migrations: readonly Migration[] = bundledMigrations(),
+): Promise<string[]> {
   const applied: string[] = [];
   await client.query('BEGIN');
   try {
@@ -44,7 +48,9 @@ export async function applyMigrations(client: pg.ClientBase, migrations: readonl
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const done = new Set((await client.query<{ id: number }>('SELECT id FROM schema_migrations')).rows.map((row) => row.id));
+    const done = new Set(
+      (await client.query<{ id: number }>('SELECT id FROM schema_migrations')).rows.map((row) => row.id),
+    );
     for (const migration of migrations) {
       if (done.has(migration.id)) continue;
       await client.query(migration.sql);

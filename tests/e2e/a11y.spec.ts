@@ -15,7 +15,11 @@ async function seriousFindings(page: Page, exclude: string[] = []): Promise<stri
   const results = await builder.analyze();
   return results.violations
     .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.failureSummary ?? ''}`));
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.failureSummary ?? ''}`,
+      ),
+    );
 }
 
 test('a11y: the dashboard has no critical or serious axe finding', async ({ page, host }) => {
@@ -24,7 +28,10 @@ test('a11y: the dashboard has no critical or serious axe finding', async ({ page
   expect(await seriousFindings(page)).toEqual([]);
 });
 
-test('a11y: the editor with components, and Add a Component, have no critical or serious axe finding', async ({ page, host }) => {
+test('a11y: the editor with components, and Add a Component, have no critical or serious axe finding', async ({
+  page,
+  host,
+}) => {
   await createPage(page, host, 'a11y-editor');
   for (const name of ['Main Banner', 'Custom HTML', 'Info Page']) await addComponent(page, name);
   expect(await seriousFindings(page)).toEqual([]);
@@ -44,7 +51,10 @@ test('a11y: the editor with components, and Add a Component, have no critical or
  */
 const TEAM_MODE_RADIOS = '.team-mode-choice input[type="radio"]';
 
-test('a11y: Settings has no critical or serious axe finding (but the team-mode radios, reported)', async ({ page, host }) => {
+test('a11y: Settings has no critical or serious axe finding (but the team-mode radios, reported)', async ({
+  page,
+  host,
+}) => {
   await page.goto(`${host.url}/editor/index.html#/settings`);
   await expect(page.getByRole('button', { name: 'Save settings' })).toBeVisible();
   expect(await seriousFindings(page, [TEAM_MODE_RADIOS])).toEqual([]);

@@ -21,11 +21,16 @@ test('a big page mounts its rows as they come into view; a block far down opens 
   const rows = page.locator('.component-row');
   await expect(rows.first()).toBeVisible();
   expect(await rows.count()).toBeLessThan(SIZE);
-  const pendingHeight = await page.locator('.row-group-pending').first().evaluate((el) => el.getBoundingClientRect().height);
+  const pendingHeight = await page
+    .locator('.row-group-pending')
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().height);
   expect(pendingHeight).toBeGreaterThan(1000);
 
   // A click on the last block opens the last row, mounted for it, and focuses it.
-  await preview(page).locator(`[data-identifier="${idOf(SIZE - 1)}"]`).click();
+  await preview(page)
+    .locator(`[data-identifier="${idOf(SIZE - 1)}"]`)
+    .click();
   const last = page.locator(`[data-row-id="${idOf(SIZE - 1)}"]`);
   await expect(last).toHaveClass(/open/);
   await expect(last.locator('.row-title')).toBeFocused();

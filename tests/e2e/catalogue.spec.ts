@@ -8,7 +8,10 @@ import { test, expect, preview, createPage, rowTitles, seedDraft, openFromDashbo
 const REPORTS = 'reports/screenshots';
 
 async function setWidth(page: Page, label: 'Desktop' | 'Tablet' | 'Mobile' | 'Fit') {
-  await page.getByRole('radiogroup', { name: 'Preview width' }).getByRole('radio', { name: new RegExp(`^${label}`) }).click();
+  await page
+    .getByRole('radiogroup', { name: 'Preview width' })
+    .getByRole('radio', { name: new RegExp(`^${label}`) })
+    .click();
 }
 
 /** How many slides a carousel block shows side by side: its width over one slide's width plus the gap. */
@@ -31,16 +34,24 @@ async function expectEveryBlockRenders(page: Page) {
   await expect(frame.locator('.block-loading')).toHaveCount(0);
   expect(await frame.locator('.block-error').allInnerTexts()).toEqual([]);
   expect(await frame.locator('.block-unknown').allInnerTexts()).toEqual([]);
-  const empty = await frame.locator('.block').evaluateAll((blocks) =>
-    blocks.filter((b) => b.getBoundingClientRect().height < 24).map((b) => b.getAttribute('data-component')),
-  );
+  const empty = await frame
+    .locator('.block')
+    .evaluateAll((blocks) =>
+      blocks.filter((b) => b.getBoundingClientRect().height < 24).map((b) => b.getAttribute('data-component')),
+    );
   expect(empty).toEqual([]);
 }
 
 /** The whole catalogue as one page, each component made from its template as the Add a Component dialog makes it. */
 function everyTemplate(): Component[] {
   const components: Component[] = [];
-  for (const template of CATALOGUE) components.push(componentFromTemplate(template, components.map((c) => c.name)));
+  for (const template of CATALOGUE)
+    components.push(
+      componentFromTemplate(
+        template,
+        components.map((c) => c.name),
+      ),
+    );
   return components;
 }
 
@@ -61,7 +72,14 @@ async function loadImagesInView(blockByBlock: boolean): Promise<void> {
       for (const image of images) observer.observe(image);
     });
     const pending = inView.filter((image) => !image.complete);
-    await Promise.all(pending.map((image) => new Promise((settled) => ['load', 'error'].forEach((event) => image.addEventListener(event, settled, { once: true })))));
+    await Promise.all(
+      pending.map(
+        (image) =>
+          new Promise((settled) =>
+            ['load', 'error'].forEach((event) => image.addEventListener(event, settled, { once: true })),
+          ),
+      ),
+    );
   };
   if (!blockByBlock) return imagesInViewSettled();
   for (const block of document.querySelectorAll('.block')) {
@@ -98,7 +116,9 @@ for (const width of ['Desktop', 'Mobile'] as const) {
     await expect.poll(shownHeight).toBeGreaterThan(before);
     await previewFrame.evaluate(loadImagesInView, false);
     // JPEG: encoding this 1280 x 16 000 capture as PNG took 11-14 s of the test on a loaded machine, JPEG 3 s.
-    await page.locator('iframe[title="Live preview"]').screenshot({ path: `${REPORTS}/all-components-${width.toLowerCase()}.jpeg`, quality: 80 });
+    await page
+      .locator('iframe[title="Live preview"]')
+      .screenshot({ path: `${REPORTS}/all-components-${width.toLowerCase()}.jpeg`, quality: 80 });
     await page.setViewportSize({ width: 1400, height: 900 });
   });
 }
@@ -107,7 +127,9 @@ test('the Add a Component dialog lists every template and adds the ones found by
   await createPage(page, host, 'dialog');
   await page.getByRole('button', { name: 'Add Component' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a Component' });
-  await expect(dialog.getByRole('list', { name: 'All components' }).locator('.catalogue-item')).toHaveText(CATALOGUE.map((template) => template.name));
+  await expect(dialog.getByRole('list', { name: 'All components' }).locator('.catalogue-item')).toHaveText(
+    CATALOGUE.map((template) => template.name),
+  );
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
@@ -121,7 +143,11 @@ test('the Add a Component dialog lists every template and adds the ones found by
   }
   await expect.poll(() => rowTitles(page)).toEqual(templates.map((template) => template.name));
   await expect
-    .poll(() => preview(page).locator('.block').evaluateAll((blocks) => blocks.map((block) => block.getAttribute('data-component'))))
+    .poll(() =>
+      preview(page)
+        .locator('.block')
+        .evaluateAll((blocks) => blocks.map((block) => block.getAttribute('data-component'))),
+    )
     .toEqual(templates.map((template) => template.data._component));
 });
 
@@ -129,7 +155,10 @@ test('carousels show the configured number of slides at each breakpoint', async 
   await createPage(page, host, 'carousels');
   for (const name of ['Spot Carousel', 'Logo List', 'Product Spotlight']) {
     await page.getByRole('button', { name: 'Add Component' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: `Add ${name}`, exact: true }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: `Add ${name}`, exact: true })
+      .click();
   }
   const expectations: [label: 'Desktop' | 'Tablet' | 'Mobile', type: string, slides: number][] = [
     ['Desktop', 'SpotCarousel', 4],
@@ -161,9 +190,14 @@ test('favourites belong to the user and survive a restart', async ({ page, host 
 
   await host.restart();
   await page.goto(host.url);
-  await page.getByRole('row', { name: /favourites/ }).getByRole('button', { name: /^Open \S+ \(/ }).click();
+  await page
+    .getByRole('row', { name: /favourites/ })
+    .getByRole('button', { name: /^Open \S+ \(/ })
+    .click();
   await page.getByRole('button', { name: 'Add Component' }).click();
-  const reopened = page.getByRole('dialog', { name: 'Add a Component' }).getByRole('list', { name: 'Favourite components' });
+  const reopened = page
+    .getByRole('dialog', { name: 'Add a Component' })
+    .getByRole('list', { name: 'Favourite components' });
   await expect(reopened.getByRole('button', { name: /^Add (TableView|Blog)$/ })).toHaveCount(2);
   await page.getByRole('dialog').getByRole('button', { name: 'Remove Blog from favourites' }).first().click();
   await expect(reopened.getByRole('button', { name: /^Add / })).toHaveText(['TableView']);

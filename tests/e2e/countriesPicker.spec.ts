@@ -17,7 +17,9 @@ async function routeBookmarks(page: Page): Promise<string[]> {
 }
 
 const bookmarksOf = (page: string, countries: CountryCode[]): string[] =>
-  countries.map((country) => bookmarkFor({ fascia: 'site_jd', country, page, platform: 'web', source: 'content-editor' }));
+  countries.map((country) =>
+    bookmarkFor({ fascia: 'site_jd', country, page, platform: 'web', source: 'content-editor' }),
+  );
 
 /** The image really loaded and decoded under the editor's CSP, not just an <img> with a broken source. */
 async function expectLoaded(image: Locator): Promise<void> {
@@ -60,9 +62,14 @@ test('Open in countries with no other country opens the page on its own', async 
   await createPage(page, host, 'solo');
   await page.goto(host.url);
   await page.getByRole('button', { name: 'Open solo in countries (site_jd gb)' }).click();
-  await page.getByRole('dialog', { name: 'Open in countries' }).getByRole('button', { name: 'Open', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Open in countries' })
+    .getByRole('button', { name: 'Open', exact: true })
+    .click();
   await expect(page.getByRole('button', { name: 'Add Component' })).toBeVisible();
-  expect(decodeURIComponent(new URL(page.url()).hash)).toBe(`#/services/content-editor/page/${bookmarksOf('solo', ['gb'])[0]}`);
+  expect(decodeURIComponent(new URL(page.url()).hash)).toBe(
+    `#/services/content-editor/page/${bookmarksOf('solo', ['gb'])[0]}`,
+  );
 });
 
 test('New Page with two other countries opens the new page in all three', async ({ page, host }) => {

@@ -11,7 +11,9 @@ const SALE: PageKey = { ...HOME, page: 'sale' };
 
 function draftText(key: PageKey, title: string): string {
   const meta = { ...emptyPageMeta(), category: 'Home' };
-  const components = [{ _component: 'Banner', _identifier: 'Banner1', name: title, hidden: false, classes: [], content: {} }];
+  const components = [
+    { _component: 'Banner', _identifier: 'Banner1', name: title, hidden: false, classes: [], content: {} },
+  ];
   return JSON.stringify({
     bookmark: bookmarkFor(key),
     key,
@@ -73,7 +75,9 @@ test('damaged drafts and a truncated settings.json: the app starts, says where e
     [damage.truncatedDraft, damage.deepDraft].sort(),
   );
   const keptSettings = readdirSync(host.dataDir).filter((name) => name.startsWith('settings.damaged-'));
-  expect(keptSettings.map((name) => readFileSync(join(host.dataDir, name), 'utf8'))).toEqual([damage.truncatedSettings]);
+  expect(keptSettings.map((name) => readFileSync(join(host.dataDir, name), 'utf8'))).toEqual([
+    damage.truncatedSettings,
+  ]);
   // The crash's leftover temporary file is gone, the intact draft is not.
   expect(readdirSync(join(host.dataDir, 'drafts')).sort()).toEqual(
     ['damaged', `${contentHash(bookmarkFor(SALE))}.json`].sort(),
@@ -81,14 +85,21 @@ test('damaged drafts and a truncated settings.json: the app starts, says where e
 
   // Opening the page whose draft was damaged starts afresh; the damaged copy stays as it was.
   const opened = await page.evaluate(
-    (key) => fetch('/api/openPage', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key }) }).then((response) => response.json()),
+    (key) =>
+      fetch('/api/openPage', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ key }),
+      }).then((response) => response.json()),
     HOME,
   );
   expect(opened, JSON.stringify(opened).slice(0, 300)).toMatchObject({ ok: true, value: { origin: 'new' } });
   expect(readFileSync(draftPath(host, HOME), 'utf8')).not.toBe(damage.truncatedDraft);
-  expect(readdirSync(keptDrafts).map((name) => readFileSync(join(keptDrafts, name), 'utf8')).sort()).toEqual(
-    [damage.truncatedDraft, damage.deepDraft].sort(),
-  );
+  expect(
+    readdirSync(keptDrafts)
+      .map((name) => readFileSync(join(keptDrafts, name), 'utf8'))
+      .sort(),
+  ).toEqual([damage.truncatedDraft, damage.deepDraft].sort());
 
   for (const width of [1280, 1920]) {
     await page.setViewportSize({ width, height: 800 });
@@ -96,7 +107,10 @@ test('damaged drafts and a truncated settings.json: the app starts, says where e
   }
 });
 
-test('a truncated settings.json without a backup: the app starts on the defaults and says so', async ({ page, host }) => {
+test('a truncated settings.json without a backup: the app starts on the defaults and says so', async ({
+  page,
+  host,
+}) => {
   writeFileSync(join(host.dataDir, 'settings.json'), '{"user":"editor.one@exa');
   rmSync(join(host.dataDir, 'settings.backup.json'), { force: true });
   await host.restart();

@@ -27,12 +27,17 @@ async function saveContent(page: Page, message: string): Promise<void> {
 }
 
 function versionFile(dataDir: string, name: string): string {
-  const found = readdirSync(join(dataDir, 'content'), { recursive: true, encoding: 'utf8' }).find((path) => path.endsWith(name));
+  const found = readdirSync(join(dataDir, 'content'), { recursive: true, encoding: 'utf8' }).find((path) =>
+    path.endsWith(name),
+  );
   if (!found) throw new Error(`No ${name} under ${dataDir}`);
   return join(dataDir, 'content', found);
 }
 
-test('a damaged newest version: the page opens at the newest good one, History and the countries picker say which was skipped, the next save numbers after it', async ({ page, host }) => {
+test('a damaged newest version: the page opens at the newest good one, History and the countries picker say which was skipped, the next save numbers after it', async ({
+  page,
+  host,
+}) => {
   await createPage(page, host, 'damaged page');
   await addComponent(page, 'Main Banner');
   await setBannerTitle(page, 'Good title');
@@ -47,12 +52,16 @@ test('a damaged newest version: the page opens at the newest good one, History a
   await page.reload();
 
   await page.getByRole('button', { name: 'Open damaged-page (' }).click();
-  await expect(page.getByText('Version 2 of damaged-page is damaged and was skipped; the newest readable version is used.')).toBeVisible();
+  await expect(
+    page.getByText('Version 2 of damaged-page is damaged and was skipped; the newest readable version is used.'),
+  ).toBeVisible();
   await expect(bannerTitle(page)).toHaveText('Good title');
 
   await page.getByRole('button', { name: 'History', exact: true }).click();
   const history = page.getByRole('dialog', { name: 'Version history' });
-  await expect(history.getByRole('note')).toHaveText('Version 2 of damaged-page is damaged and was skipped; the newest readable version is used.');
+  await expect(history.getByRole('note')).toHaveText(
+    'Version 2 of damaged-page is damaged and was skipped; the newest readable version is used.',
+  );
   const versions = history.getByRole('list', { name: 'Saved versions' }).getByRole('button');
   await expect(versions).toHaveCount(1);
   await expect(versions.first()).toContainText('Version 1');
@@ -75,7 +84,9 @@ test('a damaged newest version: the page opens at the newest good one, History a
   await picker.getByRole('checkbox', { name: 'Germany', exact: true }).check();
   await picker.getByRole('button', { name: 'Open', exact: true }).click();
   await expect(
-    page.getByText('Versions 2 and 3 of damaged-page (United Kingdom) are damaged and were skipped; the newest readable version is used.'),
+    page.getByText(
+      'Versions 2 and 3 of damaged-page (United Kingdom) are damaged and were skipped; the newest readable version is used.',
+    ),
   ).toBeVisible();
   await expect(page.getByText('Primary', { exact: true })).toBeVisible();
 });

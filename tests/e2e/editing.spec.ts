@@ -1,7 +1,10 @@
 import { TYPING_PAUSE_MS } from '../../renderer/editor/src/state/history';
 import { test, expect, preview, createPage, addComponent, pickUpRow, rowTitles, editorText, mod } from './host';
 
-test('the rich-text toolbar inserts each kind of markup, refusing incomplete input, and the preview follows', async ({ page, host }) => {
+test('the rich-text toolbar inserts each kind of markup, refusing incomplete input, and the preview follows', async ({
+  page,
+  host,
+}) => {
   await createPage(page, host, 'rich text');
   await addComponent(page, 'Info Page');
   const toolbar = page.getByRole('toolbar', { name: 'Text formatting' });
@@ -44,14 +47,19 @@ test('the rich-text toolbar inserts each kind of markup, refusing incomplete inp
   // A link that would run code is refused with a clear message, however it is written.
   await linkForm.getByLabel('URL').fill('  JavaScript:alert(1)');
   await linkForm.getByRole('button', { name: 'Insert' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Links starting with "javascript:" are not allowed.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Links starting with "javascript:" are not allowed.' }),
+  ).toBeVisible();
   await linkForm.getByLabel('URL').fill('/help/student-discount/');
   await linkForm.getByRole('button', { name: 'Insert' }).click();
   await expect(block.locator('a[href="/help/student-discount/"]')).toHaveText('Read the terms');
   await expect(block.locator('a[href*="script:" i]')).toHaveCount(0);
 
   // Lists and clear formatting act on the selection: the paragraph typed into becomes a list item.
-  await page.getByRole('textbox', { name: 'Text', exact: true }).getByText('Full-time students aged 16 and over.').click();
+  await page
+    .getByRole('textbox', { name: 'Text', exact: true })
+    .getByText('Full-time students aged 16 and over.')
+    .click();
   await toolbar.getByRole('button', { name: 'Bulleted list' }).click();
   await expect(block.locator('ul li', { hasText: 'Full-time students aged 16 and over.' })).toBeVisible();
   await toolbar.getByRole('button', { name: 'Clear formatting' }).click();
@@ -59,7 +67,10 @@ test('the rich-text toolbar inserts each kind of markup, refusing incomplete inp
   await expect(block.getByText('Full-time students aged 16 and over.')).toBeVisible();
 });
 
-test('both JSON editors refuse broken input without changing anything, and apply fixed input', async ({ page, host }) => {
+test('both JSON editors refuse broken input without changing anything, and apply fixed input', async ({
+  page,
+  host,
+}) => {
   await createPage(page, host, 'json editors');
   await addComponent(page, 'Main Banner');
   const frame = preview(page);
@@ -169,11 +180,16 @@ test('a product looked up by PLU fills the spotlight, and bad lookups say why', 
   await expect(spotlight).toContainText('Stride Aero Runner');
 
   // The first tab's first product.
-  await page.getByRole('button', { name: /Stride Aero Runner/ }).first().click();
+  await page
+    .getByRole('button', { name: /Stride Aero Runner/ })
+    .first()
+    .click();
   const lookup = page.getByRole('form', { name: 'Product lookup' }).first();
   await lookup.getByLabel('PLU').fill(' ');
   await lookup.getByRole('button', { name: 'Look up' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Please enter Fascia, Country, Size and PLU.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Please enter Fascia, Country, Size and PLU.' }),
+  ).toBeVisible();
 
   await lookup.getByLabel('Size').fill('9');
   await lookup.getByLabel('PLU').fill('00000000');
@@ -186,7 +202,10 @@ test('a product looked up by PLU fills the spotlight, and bad lookups say why', 
   await expect(spotlight.locator('img[src*="product-hoodie-a"]').first()).toBeAttached();
 });
 
-test('undo back to the saved content: the Name box shows the undone name, and the page is unsaved no more', async ({ page, host }) => {
+test('undo back to the saved content: the Name box shows the undone name, and the page is unsaved no more', async ({
+  page,
+  host,
+}) => {
   await createPage(page, host, 'undo to clean');
   const status = page.getByRole('status').filter({ hasText: 'Draft' });
   await expect(status).toHaveText('Draft saved');

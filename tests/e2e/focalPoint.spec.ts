@@ -2,10 +2,12 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect, createPage, addComponent, editorText } from './host';
 
 const RATIOS = ['2:1', '1:1', '1:2', '3:4', '4:3'];
-const POI_URL = /^\/sample\/images\/banner-running-desktop\.svg\?poi=[\d.]+,[\d.]+,[\d.]+,[\d.]+&scaleFit=poi&sm=aspect&aspect=(\d+):(\d+)&w=(\d+)$/;
+const POI_URL =
+  /^\/sample\/images\/banner-running-desktop\.svg\?poi=[\d.]+,[\d.]+,[\d.]+,[\d.]+&scaleFit=poi&sm=aspect&aspect=(\d+):(\d+)&w=(\d+)$/;
 
 /** The readout's x, y, w, h as shown. */
-const readout = (page: Page | Locator) => page.getByLabel('Focal point as fractions of the image').locator('dd').allInnerTexts();
+const readout = (page: Page | Locator) =>
+  page.getByLabel('Focal point as fractions of the image').locator('dd').allInnerTexts();
 /** How far the readout is from the expected x, y, w, h: the largest difference (a mouse lands on whole pixels). */
 const offBy = async (page: Page | Locator, expected: number[]) =>
   Math.max(...(await readout(page)).map((text, index) => Math.abs(Number(text) - expected[index]!)));
@@ -18,7 +20,10 @@ async function drag(page: Page, from: { x: number; y: number }, dx: number, dy: 
   await page.mouse.up();
 }
 
-test('the focal-point screen shows an existing point, adds one, moves and resizes it, and previews real crops', async ({ page, host }) => {
+test('the focal-point screen shows an existing point, adds one, moves and resizes it, and previews real crops', async ({
+  page,
+  host,
+}) => {
   await page.goto(host.url);
   await page.getByRole('link', { name: 'Focal Point' }).click();
   await expect(page).toHaveURL(/#\/focal-point$/);
@@ -67,11 +72,21 @@ test('the focal-point screen shows an existing point, adds one, moves and resize
   const stage = await page.locator('.focal-stage').boundingBox();
   const boxArea = await box.boundingBox();
   if (!stage || !boxArea) throw new Error('The image and the point must be on screen');
-  await drag(page, { x: boxArea.x + boxArea.width / 2, y: boxArea.y + boxArea.height / 2 }, stage.width * 0.1, -stage.height * 0.1);
+  await drag(
+    page,
+    { x: boxArea.x + boxArea.width / 2, y: boxArea.y + boxArea.height / 2 },
+    stage.width * 0.1,
+    -stage.height * 0.1,
+  );
   await expect.poll(() => offBy(page, [0.62, 0.4, 0.125, 0.30169])).toBeLessThan(0.005);
   const handle = await box.locator('.focal-handle').boundingBox();
   if (!handle) throw new Error('The resize handle must be on screen');
-  await drag(page, { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 }, -stage.width * 0.05, stage.height * 0.05);
+  await drag(
+    page,
+    { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 },
+    -stage.width * 0.05,
+    stage.height * 0.05,
+  );
   await expect.poll(() => offBy(page, [0.595, 0.425, 0.075, 0.35169])).toBeLessThan(0.005);
   const dragged = await readout(page);
 
@@ -98,12 +113,18 @@ test('the focal-point screen shows an existing point, adds one, moves and resize
       // The crop itself, not the file: the service answers an SVG of the asked width and ratio.
       const [w, h] = ratio.split(':').map(Number) as [number, number];
       await expect
-        .poll(() => image.evaluate((element: HTMLImageElement) => (element.complete ? [element.naturalWidth, element.naturalHeight] : [0, 0])))
+        .poll(() =>
+          image.evaluate((element: HTMLImageElement) =>
+            element.complete ? [element.naturalWidth, element.naturalHeight] : [0, 0],
+          ),
+        )
         .toEqual([width, Math.round((width * h) / w)]);
     }
   };
   await checkCrops(500);
-  await expect(amplience.locator('code').first()).toHaveText(new RegExp(`\\?poi=${dragged.join(',').replaceAll('.', '\\.')}&scaleFit=poi&sm=aspect&aspect=2:1&w=500$`));
+  await expect(amplience.locator('code').first()).toHaveText(
+    new RegExp(`\\?poi=${dragged.join(',').replaceAll('.', '\\.')}&scaleFit=poi&sm=aspect&aspect=2:1&w=500$`),
+  );
 
   await page.getByLabel('Previews width').fill('300');
   await checkCrops(300);
@@ -162,7 +183,9 @@ test('an image field opens the focal-point tool and stores the point in its cont
   await images.getByRole('button', { name: 'Remove focal point for Desktop image' }).click();
   await expect(images.getByText('No focal point')).toHaveCount(2);
   await page.getByLabel('Edit as JSON').check();
-  const after = JSON.parse(await editorText(page, 'Component JSON')) as { content: { images: Record<string, unknown> } };
+  const after = JSON.parse(await editorText(page, 'Component JSON')) as {
+    content: { images: Record<string, unknown> };
+  };
   expect(after.content.images).toEqual({
     desktop: '/sample/images/banner-trainers-desktop.svg',
     mobile: '/sample/images/banner-trainers-mobile.svg',

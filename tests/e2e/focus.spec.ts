@@ -2,7 +2,12 @@ import type { Locator, Page } from '@playwright/test';
 import { addComponent, createPage, createThreeCountryPage, expect, saveContent, seedDraft, test } from './host';
 
 /** Opens a dialog from its button with Enter, closes it (Escape unless told), and checks focus is back on the button. */
-async function roundTrip(page: Page, opener: Locator, dialogName: string, close?: (dialog: Locator) => Promise<void>): Promise<void> {
+async function roundTrip(
+  page: Page,
+  opener: Locator,
+  dialogName: string,
+  close?: (dialog: Locator) => Promise<void>,
+): Promise<void> {
   await opener.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: dialogName });
@@ -25,12 +30,16 @@ test('focus: every dialog closed returns focus to the button that opened it', as
   await roundTrip(page, button('Add Component'), 'Add a Component');
   await roundTrip(page, button('Keyboard shortcuts'), 'Keyboard shortcuts');
   await roundTrip(page, button('History'), 'Version history');
-  await roundTrip(page, button('History'), 'Version history', (dialog) => dialog.getByRole('button', { name: 'Close' }).press('Enter'));
+  await roundTrip(page, button('History'), 'Version history', (dialog) =>
+    dialog.getByRole('button', { name: 'Close' }).press('Enter'),
+  );
   await roundTrip(page, button('Styles manager'), 'Styles manager');
   await roundTrip(page, button('Script manager'), 'Script manager');
   await roundTrip(page, button('Link Generators'), 'Link Generator');
   await roundTrip(page, button('Query Builder'), 'FH Query Builder');
-  await roundTrip(page, button('SAVE CONTENT'), 'Update Page', (dialog) => dialog.getByRole('button', { name: 'Cancel' }).press('Enter'));
+  await roundTrip(page, button('SAVE CONTENT'), 'Update Page', (dialog) =>
+    dialog.getByRole('button', { name: 'Cancel' }).press('Enter'),
+  );
 
   // A component added from the dialog: focus goes on purpose to the new row, and closing does not take it back.
   await button('Add Component').focus();
@@ -47,7 +56,10 @@ test('focus: every dialog closed returns focus to the button that opened it', as
   await expect(heading(page, 'Content Editor')).toBeFocused();
 });
 
-test('focus: each screen has a main landmark, a window title naming it, and focus on its heading when it appears', async ({ page, host }) => {
+test('focus: each screen has a main landmark, a window title naming it, and focus on its heading when it appears', async ({
+  page,
+  host,
+}) => {
   await page.goto(host.url);
   await expect(heading(page, 'Content Editor')).toBeFocused();
   await expect(page).toHaveTitle('Content Editor — Storefront Studio');
@@ -82,7 +94,10 @@ test('focus: each screen has a main landmark, a window title naming it, and focu
   }
 });
 
-test('focus: a page opened from a dialog whose opener is gone puts focus on the new screen heading', async ({ page, host }) => {
+test('focus: a page opened from a dialog whose opener is gone puts focus on the new screen heading', async ({
+  page,
+  host,
+}) => {
   await seedDraft(host, 'missing-opener', []);
   await page.goto(host.url);
   await page.getByRole('button', { name: 'Open missing-opener in countries (' }).press('Enter');
@@ -115,7 +130,10 @@ test('focus: review mode announces each page and puts focus on the way on', asyn
   await expect(heading(page, 'review-focus')).toBeFocused();
 });
 
-test('focus: the Country select switches country when the choice is committed, not on every arrow key', async ({ page, host }) => {
+test('focus: the Country select switches country when the choice is committed, not on every arrow key', async ({
+  page,
+  host,
+}) => {
   await createThreeCountryPage(page, host, 'country-keys');
   const select = page.getByRole('banner').getByLabel('Country');
   const flag = (name: string): Locator => page.getByRole('img', { name: `${name} flag` }).first();

@@ -20,7 +20,11 @@ export interface Host {
 export const E2E_USER = 'Editor.One@Example.com';
 
 /** Starts the built browser host on a random port with its own data folder. */
-async function startHostProcess(dataDir: string, user?: string, extraArgs: string[] = []): Promise<{ url: string; child: ChildProcess }> {
+async function startHostProcess(
+  dataDir: string,
+  user?: string,
+  extraArgs: string[] = [],
+): Promise<{ url: string; child: ChildProcess }> {
   const args = ['out/main/browser-host.js', '--port', '0', '--data-dir', dataDir, '--no-open', ...extraArgs];
   if (user) args.push('--user', user);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -252,7 +256,12 @@ export { expect };
 export const preview = (page: Page): FrameLocator => page.frameLocator('iframe[title="Live preview"]');
 
 /** Creates a page from the dashboard's New Page dialog and waits for the editor. */
-export async function createPage(page: Page, host: Host, name: string, options: { country?: string } = {}): Promise<void> {
+export async function createPage(
+  page: Page,
+  host: Host,
+  name: string,
+  options: { country?: string } = {},
+): Promise<void> {
   await page.goto(host.url);
   await page.getByRole('button', { name: 'New Page' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Page' });
@@ -285,7 +294,8 @@ export const titleField = (page: Page): Locator => page.getByRole('textbox', { n
 
 /** Types a Main Banner's title (opening the banner first if needed) and waits for the preview to show it. */
 export async function setBannerTitle(page: Page, title: string): Promise<void> {
-  if (!(await titleField(page).isVisible())) await page.getByRole('button', { name: 'Main Banner', exact: true }).click();
+  if (!(await titleField(page).isVisible()))
+    await page.getByRole('button', { name: 'Main Banner', exact: true }).click();
   await titleField(page).fill(title);
   await expect(preview(page).locator('[data-component="MainBanner"] h2')).toHaveText(title);
 }

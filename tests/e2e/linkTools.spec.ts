@@ -18,15 +18,21 @@ interface SampleProduct {
   isOnSale: boolean;
   stores: string[];
 }
-const catalogue = JSON.parse(readFileSync(join(process.cwd(), 'resources/sample/catalogue.json'), 'utf8')) as { products: SampleProduct[] };
+const catalogue = JSON.parse(readFileSync(join(process.cwd(), 'resources/sample/catalogue.json'), 'utf8')) as {
+  products: SampleProduct[];
+};
 const STORE = 'jdsportsuk';
 
 /** How many sample products of the store match: the faceted search's total for the same filters. */
-function productCount(filter: { category?: string; brand?: string; colour?: string; isOnSale?: boolean; isNew?: boolean } = {}): number {
+function productCount(
+  filter: { category?: string; brand?: string; colour?: string; isOnSale?: boolean; isNew?: boolean } = {},
+): number {
   return catalogue.products.filter(
     (product) =>
       product.stores.includes(STORE) &&
-      (!filter.category || product.category === filter.category || product.category.startsWith(`${filter.category}/`)) &&
+      (!filter.category ||
+        product.category === filter.category ||
+        product.category.startsWith(`${filter.category}/`)) &&
       (!filter.brand || product.brand === filter.brand) &&
       (!filter.colour || product.colour === filter.colour) &&
       (!filter.isOnSale || product.isOnSale) &&
@@ -42,7 +48,10 @@ async function allowClipboard(page: Page, host: Host): Promise<void> {
 
 const clipboardText = (page: Page): Promise<string> => page.evaluate(() => navigator.clipboard.readText());
 
-test('the link generator builds a category link, copies it and inserts it into the open Main Banner', async ({ page, host }) => {
+test('the link generator builds a category link, copies it and inserts it into the open Main Banner', async ({
+  page,
+  host,
+}) => {
   await createPage(page, host, 'link generator');
   await allowClipboard(page, host);
   await addComponent(page, 'Main Banner');
@@ -137,7 +146,9 @@ test('the link generator builds a category link, copies it and inserts it into t
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Link inserted into the component.', { exact: true })).toBeVisible();
   await expect.poll(urlValues).toEqual([...buttonUrls, link]);
-  await expect(row.getByRole('group', { name: /^Buttons item/ }).getByRole('textbox', { name: 'Url', exact: true })).toHaveCount(3);
+  await expect(
+    row.getByRole('group', { name: /^Buttons item/ }).getByRole('textbox', { name: 'Url', exact: true }),
+  ).toHaveCount(3);
   const mainLink = row.getByRole('group', { name: 'Main link' });
   await expect(mainLink.getByLabel('Desktop URL')).toHaveValue('/footwear/trainers/new-in/');
   await expect(mainLink.getByLabel('Mobile URL')).toHaveValue('/footwear/trainers/new-in/');
@@ -156,7 +167,9 @@ test('the link generator shows only the fields of each link type and resets them
   await expect(dialog.getByRole('button', { name: 'Add', exact: true })).toBeVisible();
   await dialog.getByLabel('Keywords').fill('running shoes');
   await dialog.getByLabel('New', { exact: true }).check();
-  await expect(output).toHaveValue('applink://jd?type=SEARCH&target=running%20shoes&filters=%7B%0A%20%20%22isnew%22%3A%20%221%22%0A%7D');
+  await expect(output).toHaveValue(
+    'applink://jd?type=SEARCH&target=running%20shoes&filters=%7B%0A%20%20%22isnew%22%3A%20%221%22%0A%7D',
+  );
 
   await type.selectOption('link');
   await expect(output).toHaveValue('');
@@ -186,7 +199,10 @@ test('the link generator shows only the fields of each link type and resets them
   await expect(page.getByRole('dialog', { name: 'FH Query Builder' })).toBeVisible();
 });
 
-test('the query builder browses facets, removes filters one by one, clears them and inserts the query', async ({ page, host }) => {
+test('the query builder browses facets, removes filters one by one, clears them and inserts the query', async ({
+  page,
+  host,
+}) => {
   await createPage(page, host, 'query builder');
   await allowClipboard(page, host);
   await addComponent(page, 'Custom HTML');
@@ -232,21 +248,32 @@ test('the query builder browses facets, removes filters one by one, clears them 
   await expect(brand).toHaveAttribute('aria-expanded', 'true');
   await facets.getByRole('button', { name: /^Harbour \(\d+\)$/ }).click();
   await expect(query).toHaveValue('fh_location=//jdsportsuk/en_GB/categories<{men%2Ffootwear}/brand>{harbour}');
-  await expect(dialog.getByText(found(productCount({ category: 'men/footwear', brand: 'Harbour' })), { exact: true })).toBeVisible();
+  await expect(
+    dialog.getByText(found(productCount({ category: 'men/footwear', brand: 'Harbour' })), { exact: true }),
+  ).toBeVisible();
 
   // One product: the singular count line.
   expect(productCount({ category: 'men/footwear', brand: 'Harbour', colour: 'White' })).toBe(1);
   await facets.getByRole('button', { name: /^Colour \(\d+\)$/ }).click();
   await facets.getByRole('button', { name: /^White \(\d+\)$/ }).click();
   await expect(dialog.getByText('1 product found', { exact: true })).toBeVisible();
-  await expect(query).toHaveValue('fh_location=//jdsportsuk/en_GB/categories<{men%2Ffootwear}/brand>{harbour}/colour>{white}');
+  await expect(query).toHaveValue(
+    'fh_location=//jdsportsuk/en_GB/categories<{men%2Ffootwear}/brand>{harbour}/colour>{white}',
+  );
 
   // None: no count line at all.
   expect(productCount({ category: 'men/footwear', brand: 'Harbour', colour: 'White', isNew: true })).toBe(0);
   await facets.getByLabel('New in').check();
-  await expect(query).toHaveValue('fh_location=//jdsportsuk/en_GB/categories<{men%2Ffootwear}/brand>{harbour}/colour>{white}/isnew=1');
+  await expect(query).toHaveValue(
+    'fh_location=//jdsportsuk/en_GB/categories<{men%2Ffootwear}/brand>{harbour}/colour>{white}/isnew=1',
+  );
   await expect(dialog.getByText(/products? found/)).toHaveCount(0);
-  await expect(tabs.getByRole('listitem')).toHaveText(['Category: Men › Footwear×', 'Brand: Harbour×', 'Colour: White×', 'New in×']);
+  await expect(tabs.getByRole('listitem')).toHaveText([
+    'Category: Men › Footwear×',
+    'Brand: Harbour×',
+    'Colour: White×',
+    'New in×',
+  ]);
 
   // Tabs go one by one.
   await dialog.getByRole('button', { name: 'Remove New in' }).click();
@@ -262,7 +289,9 @@ test('the query builder browses facets, removes filters one by one, clears them 
   // Clear all: back to the whole universe.
   await facets.getByLabel('On sale').check();
   await expect(query).toHaveValue('fh_location=//jdsportsuk/en_GB/categories<{men%2Ffootwear}/isonsale=1');
-  await expect(dialog.getByText(found(productCount({ category: 'men/footwear', isOnSale: true })), { exact: true })).toBeVisible();
+  await expect(
+    dialog.getByText(found(productCount({ category: 'men/footwear', isOnSale: true })), { exact: true }),
+  ).toBeVisible();
   await clearAll.click();
   await expect(tabs).toHaveCount(0);
   await expect(query).toHaveValue('fh_location=//jdsportsuk/en_GB');
@@ -291,5 +320,7 @@ test('the query builder browses facets, removes filters one by one, clears them 
   expect(await clipboardText(page)).toBe(kids);
   await dialog.getByRole('button', { name: 'Insert into component' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.locator('.component-row.open').getByRole('textbox', { name: 'Query', exact: true })).toHaveValue(kids);
+  await expect(page.locator('.component-row.open').getByRole('textbox', { name: 'Query', exact: true })).toHaveValue(
+    kids,
+  );
 });

@@ -8,7 +8,17 @@ import { parseGlossary, translatorFor } from '../../main/services/sampleTranslat
 import type { CountryCode } from '../../core/countries';
 import { contentHash } from '../../core/rules/hash';
 import type { PageContent } from '../../core/schemas';
-import { addComponent, createPage, createThreeCountryPage, expect, mod, preview, reviewAndOpenSave, rowTitles, test } from './host';
+import {
+  addComponent,
+  createPage,
+  createThreeCountryPage,
+  expect,
+  mod,
+  preview,
+  reviewAndOpenSave,
+  rowTitles,
+  test,
+} from './host';
 
 const countrySelect = (page: Page) => page.getByRole('banner').getByLabel('Country');
 
@@ -23,7 +33,10 @@ const openRow = async (page: Page, index: number): Promise<void> => {
   if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
 };
 
-test('multi-country: structural edits on the primary reach every country; a secondary edits only itself', async ({ page, host }) => {
+test('multi-country: structural edits on the primary reach every country; a secondary edits only itself', async ({
+  page,
+  host,
+}) => {
   await createThreeCountryPage(page, host, 'three country structure');
   await expect(page.getByRole('img', { name: 'United Kingdom flag' })).toBeVisible();
   await expect(countrySelect(page)).toHaveValue('gb');
@@ -67,7 +80,9 @@ test('multi-country: structural edits on the primary reach every country; a seco
   await expect(page.getByRole('button', { name: 'Remove Component' })).toHaveCount(0);
   await page.locator('.component-row .row-title').nth(1).focus();
   await page.keyboard.press('Alt+ArrowUp');
-  await expect(page.getByText('Components can only be reordered on the primary country', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Components can only be reordered on the primary country', { exact: false }),
+  ).toBeVisible();
   await expect.poll(() => rowTitles(page)).toEqual(expected);
 
   // Its own name stays its own; its classes go to every country.
@@ -145,15 +160,29 @@ test('multi-country: translate, review the three pages and save them to UAT', as
   for (const country of ['gb', 'de', 'fr'] as const) {
     const saved = savedFile(host.dataDir, 'three-country-save', country, 1);
     expect(existsSync(saved), saved).toBe(true);
-    const stored = JSON.parse(readFileSync(saved, 'utf8')) as { content: { commitMessage: string; content: { content: { title: string } }[] } };
+    const stored = JSON.parse(readFileSync(saved, 'utf8')) as {
+      content: { commitMessage: string; content: { content: { title: string } }[] };
+    };
     expect(stored.content.commitMessage).toBe('Summer launch in three countries');
-    expect(stored.content.content[0]?.content.title).toBe(country === 'gb' ? englishTitle : translateWithGlossary(country, englishTitle));
+    expect(stored.content.content[0]?.content.title).toBe(
+      country === 'gb' ? englishTitle : translateWithGlossary(country, englishTitle),
+    );
   }
 });
 
 /** The content service's file of one version (layout: content/{fascia}/{platform}/{source}/{page}/uat/{country}). */
 function savedFile(dataDir: string, pageName: string, country: string, version: number): string {
-  return join(dataDir, 'content', 'site_jd', 'web', 'content-editor', pageName, 'uat', country, `v${String(version).padStart(6, '0')}.json`);
+  return join(
+    dataDir,
+    'content',
+    'site_jd',
+    'web',
+    'content-editor',
+    pageName,
+    'uat',
+    country,
+    `v${String(version).padStart(6, '0')}.json`,
+  );
 }
 
 /** What the embedded sample translation service answers, from the same shipped glossary. */
@@ -163,7 +192,13 @@ function translateWithGlossary(country: CountryCode, text: string): string {
 }
 
 /** A content service the test can stop and start again on the same address, in front of a real one. */
-async function stoppableContentService(): Promise<{ url: string; stopAfterSaves(count: number): void; start(): Promise<void>; close(): Promise<void>; dataDir: string }> {
+async function stoppableContentService(): Promise<{
+  url: string;
+  stopAfterSaves(count: number): void;
+  start(): Promise<void>;
+  close(): Promise<void>;
+  dataDir: string;
+}> {
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-content-'));
   const backend: ContentServer = await startContentServer({ dataDir });
   let savesBeforeStop = Infinity;
@@ -173,12 +208,16 @@ async function stoppableContentService(): Promise<{ url: string; stopAfterSaves(
     new Promise<void>((resolve) => {
       proxy = createServer((incoming, outgoing) => {
         const isSave = incoming.url?.startsWith('/saveContent') ?? false;
-        const forward = httpRequest(`${backend.url}${incoming.url ?? '/'}`, { method: incoming.method, headers: { ...incoming.headers, host: new URL(backend.url).host } }, (answer) => {
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(outgoing);
-          // The service stops right after the save it still answers: the next save finds nobody listening.
-          if (isSave && --savesBeforeStop === 0) answer.once('end', () => void stop());
-        });
+        const forward = httpRequest(
+          `${backend.url}${incoming.url ?? '/'}`,
+          { method: incoming.method, headers: { ...incoming.headers, host: new URL(backend.url).host } },
+          (answer) => {
+            outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(outgoing);
+            // The service stops right after the save it still answers: the next save finds nobody listening.
+            if (isSave && --savesBeforeStop === 0) answer.once('end', () => void stop());
+          },
+        );
         incoming.pipe(forward);
       });
       proxy.listen(port, '127.0.0.1', () => {
@@ -210,7 +249,10 @@ async function stoppableContentService(): Promise<{ url: string; stopAfterSaves(
   };
 }
 
-test('multi-country: a save that fails in the middle keeps the pages saved and retries only what is left', async ({ page, host }) => {
+test('multi-country: a save that fails in the middle keeps the pages saved and retries only what is left', async ({
+  page,
+  host,
+}) => {
   const service = await stoppableContentService();
   try {
     await page.goto(`${host.url}/editor/index.html#/settings`);
@@ -236,7 +278,8 @@ test('multi-country: a save that fails in the middle keeps the pages saved and r
     await service.start();
     await dialog.getByRole('button', { name: 'SAVE' }).click();
     await expect(page.getByText('Multi-country saving complete.')).toBeVisible();
-    for (const country of ['gb', 'de', 'fr']) expect(existsSync(savedFile(service.dataDir, 'three-country-retry', country, 1))).toBe(true);
+    for (const country of ['gb', 'de', 'fr'])
+      expect(existsSync(savedFile(service.dataDir, 'three-country-retry', country, 1))).toBe(true);
     // The United Kingdom was saved once: the retry did not save it again.
     expect(existsSync(savedFile(service.dataDir, 'three-country-retry', 'gb', 2))).toBe(false);
   } finally {
@@ -244,7 +287,10 @@ test('multi-country: a save that fails in the middle keeps the pages saved and r
   }
 });
 
-test('multi-country: a secondary whose list differs is overwritten by the primary, with a modal; leaving is not blocked', async ({ page, host }) => {
+test('multi-country: a secondary whose list differs is overwritten by the primary, with a modal; leaving is not blocked', async ({
+  page,
+  host,
+}) => {
   // The same page edited on its own in two countries: different component lists.
   // Leaving by loading the dashboard anew, at once: the drafts are written as the page goes.
   await createPage(page, host, 'diverged', { country: 'gb' });
@@ -275,7 +321,10 @@ test('multi-country: a secondary whose list differs is overwritten by the primar
   await expect(page.getByRole('row', { name: /diverged/ })).toHaveCount(2);
 });
 
-test('multi-country: a colleague saved one country meanwhile; its row says who, and overwriting keeps every version', async ({ page, host }) => {
+test('multi-country: a colleague saved one country meanwhile; its row says who, and overwriting keeps every version', async ({
+  page,
+  host,
+}) => {
   const service = await stoppableContentService();
   try {
     await page.goto(host.url);
@@ -294,10 +343,24 @@ test('multi-country: a colleague saved one country meanwhile; its row says who, 
     await expect(page.getByText('Primary', { exact: true })).toBeVisible();
 
     // A colleague saves the German page on top of the version this editor opened.
-    const key = { fascia: 'site_jd', country: 'de', page: 'three-country-conflict', source: 'content-editor', platform: 'web' };
-    const opened = (await (await fetch(`${service.url}/page?${new URLSearchParams(key)}`)).json()) as { content: PageContent };
+    const key = {
+      fascia: 'site_jd',
+      country: 'de',
+      page: 'three-country-conflict',
+      source: 'content-editor',
+      platform: 'web',
+    };
+    const opened = (await (await fetch(`${service.url}/page?${new URLSearchParams(key)}`)).json()) as {
+      content: PageContent;
+    };
     const components = opened.content.content.map((c) => ({ ...c, content: { ...c.content, title: 'Neue Saison' } }));
-    const theirs = { ...opened.content, content: components, hash: contentHash(components), author: 'colleague@example.com', commitMessage: 'Colleague: German copy' };
+    const theirs = {
+      ...opened.content,
+      content: components,
+      hash: contentHash(components),
+      author: 'colleague@example.com',
+      commitMessage: 'Colleague: German copy',
+    };
     const colleague = await fetch(`${service.url}/saveContent`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -323,7 +386,9 @@ test('multi-country: a colleague saved one country meanwhile; its row says who, 
 
     // Germany: ours, the colleague's, ours again; nothing lost. The others were saved twice, once each time.
     const stored = (country: string, version: number) =>
-      JSON.parse(readFileSync(savedFile(service.dataDir, 'three-country-conflict', country, version), 'utf8')) as { content: { author: string; commitMessage: string } };
+      JSON.parse(readFileSync(savedFile(service.dataDir, 'three-country-conflict', country, version), 'utf8')) as {
+        content: { author: string; commitMessage: string };
+      };
     expect([1, 2, 3].map((version) => stored('de', version).content.commitMessage)).toEqual([
       'First in three countries',
       'Colleague: German copy',

@@ -35,7 +35,11 @@ const LABELS = {
 } as const;
 
 /** Opens a manager, adds the URLs, replaces the custom text (when given) and applies. */
-async function applyAssets(page: Page, manager: Manager, { urls = [], text }: { urls?: string[]; text?: string }): Promise<void> {
+async function applyAssets(
+  page: Page,
+  manager: Manager,
+  { urls = [], text }: { urls?: string[]; text?: string },
+): Promise<void> {
   await page.getByRole('button', { name: manager, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: manager });
   for (const url of urls) {
@@ -46,7 +50,9 @@ async function applyAssets(page: Page, manager: Manager, { urls = [], text }: { 
   if (text !== undefined) await dialog.getByLabel(LABELS[manager].text).fill(text);
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(manager === 'Styles manager' ? 'Custom styles applied.' : 'Custom scripts applied.').last()).toBeVisible();
+  await expect(
+    page.getByText(manager === 'Styles manager' ? 'Custom styles applied.' : 'Custom scripts applied.').last(),
+  ).toBeVisible();
 }
 
 const previewConsole = (page: Page) => preview(page).getByRole('log', { name: 'Preview console' });
@@ -103,7 +109,7 @@ test('external and custom scripts run in the preview, in order, and again on eve
 
   // A top-level const, so a second run would fail if the text were not scoped.
   const script = [
-    "const runs = Number(document.body.dataset.runs || 0) + 1;",
+    'const runs = Number(document.body.dataset.runs || 0) + 1;',
     'document.body.dataset.runs = String(runs);',
     "saleLib.mark('from custom script');",
     "document.body.dataset.ran = 'yes';",

@@ -6,13 +6,18 @@ import { test, expect, preview, createPage, addComponent } from './host';
 async function startStorefront(): Promise<{ url: string; server: Server }> {
   const server = createServer((request, response) => {
     response.setHeader('content-type', 'text/html');
-    response.end(`<!doctype html><title>Storefront</title><h1>Storefront test page</h1><p id="path">${request.url}</p>`);
+    response.end(
+      `<!doctype html><title>Storefront</title><h1>Storefront test page</h1><p id="path">${request.url}</p>`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-test('links in the preview are inactive by default, followed when active, and the page comes back', async ({ page, host }) => {
+test('links in the preview are inactive by default, followed when active, and the page comes back', async ({
+  page,
+  host,
+}) => {
   const storefront = await startStorefront();
   try {
     await createPage(page, host, 'links page');
@@ -33,7 +38,10 @@ test('links in the preview are inactive by default, followed when active, and th
 
     // Active: the link is followed, relative links from the page's UAT address.
     await page.getByRole('button', { name: 'Links in Preview: Inactive' }).click();
-    await expect(page.getByRole('button', { name: 'Links in Preview: Active' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Links in Preview: Active' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await banner.click();
     await expect(preview(page).getByRole('heading', { name: 'Storefront test page' })).toBeVisible();
     await expect(preview(page).locator('#path')).toHaveText('/footwear/trainers/new-in/');

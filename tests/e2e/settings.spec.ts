@@ -13,7 +13,10 @@ const saveSettings = async (page: Page): Promise<void> => {
   await expect(page.getByText('All changes saved')).toBeVisible();
 };
 
-test('settings: sample services, a mesh address and a store id are saved and survive a reload', async ({ page, host }) => {
+test('settings: sample services, a mesh address and a store id are saved and survive a reload', async ({
+  page,
+  host,
+}) => {
   await openSettings(page, host);
   await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '#/services/content-editor');
 
@@ -109,7 +112,10 @@ test('settings: fascia rows are added and removed', async ({ page, host }) => {
   await expect(page.getByLabel('Store for ts')).toHaveValue('tessuti');
 });
 
-test('settings: when main refuses the save, its message is shown and the form keeps what was typed', async ({ page, host }) => {
+test('settings: when main refuses the save, its message is shown and the form keeps what was typed', async ({
+  page,
+  host,
+}) => {
   await openSettings(page, host);
   await page.route('**/api/updateSettings', (route) =>
     route.fulfill({
@@ -127,7 +133,9 @@ test('settings: when main refuses the save, its message is shown and the form ke
   );
   await page.getByLabel('Translation service').fill('https://translate.example.com');
   await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Settings were not saved: Invalid request for updateSettings' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Settings were not saved: Invalid request for updateSettings' }),
+  ).toBeVisible();
   await expect(page.getByLabel('Translation service')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Translation service')).toHaveValue('https://translate.example.com');
   await expect(page.getByText('Unsaved changes')).toBeVisible();
@@ -138,17 +146,25 @@ test('settings: when main refuses the save, its message is shown and the form ke
   await expect(page.getByLabel('Translation service')).toHaveValue('https://translate.example.com');
 });
 
-test('settings: without secure storage (the browser host) the key is said to be kept for this session only', async ({ page, host }) => {
+test('settings: without secure storage (the browser host) the key is said to be kept for this session only', async ({
+  page,
+  host,
+}) => {
   await openSettings(page, host);
   const keySection = page.getByRole('group', { name: 'Mesh api key' });
-  await expect(keySection).toContainText("The system's secure storage is unavailable, so the key is kept for this session only");
+  await expect(keySection).toContainText(
+    "The system's secure storage is unavailable, so the key is kept for this session only",
+  );
   await expect(keySection).not.toContainText('keeps it in the system');
   await page.getByLabel('Mesh api key').fill('mesh-secret-key-0123456789-wxyz');
   await page.getByRole('button', { name: 'Save key' }).click();
   await expect(page.getByText('Set (…wxyz), for this session only')).toBeVisible();
 });
 
-test('settings: plain http to another machine is refused unless allowed for that address, with a warning', async ({ page, host }) => {
+test('settings: plain http to another machine is refused unless allowed for that address, with a warning', async ({
+  page,
+  host,
+}) => {
   await openSettings(page, host);
   const mesh = page.getByLabel('Mesh service');
   await mesh.fill('http://mesh.example.com/api');

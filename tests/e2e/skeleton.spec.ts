@@ -2,11 +2,25 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CATALOGUE } from '../../core/catalogue';
 import { componentFromTemplate } from '../../core/rules/components';
-import { test, expect, preview, createPage, addComponent, openFromDashboard, pickUpRow, rowTitles, seedDraft, E2E_USER } from './host';
+import {
+  test,
+  expect,
+  preview,
+  createPage,
+  addComponent,
+  openFromDashboard,
+  pickUpRow,
+  rowTitles,
+  seedDraft,
+  E2E_USER,
+} from './host';
 
 const templateOf = (componentType: string) => CATALOGUE.find((template) => template.data._component === componentType)!;
 
-test('an editor creates a page and edits it with a live preview: type, hide, rename, reorder', async ({ page, host }) => {
+test('an editor creates a page and edits it with a live preview: type, hide, rename, reorder', async ({
+  page,
+  host,
+}) => {
   await createPage(page, host, 'Summer Sale!! 2026');
   // The h1 names the page; the header still shows the brand (spec §2), beside the country.
   await expect(page.getByRole('heading', { name: 'summer-sale-2026', level: 1 })).toBeVisible();
@@ -44,10 +58,9 @@ test('an editor creates a page and edits it with a live preview: type, hide, ren
   await page.keyboard.press('Space');
   await expect.poll(() => rowTitles(page)).toEqual(['Custom HTML', 'Hero']);
   await expect(frame.locator('.block')).toHaveCount(2);
-  await expect.poll(() => frame.locator('.block').evaluateAll((blocks) => blocks.map((b) => b.getAttribute('data-component')))).toEqual([
-    'CustomHTML',
-    'MainBanner',
-  ]);
+  await expect
+    .poll(() => frame.locator('.block').evaluateAll((blocks) => blocks.map((b) => b.getAttribute('data-component'))))
+    .toEqual(['CustomHTML', 'MainBanner']);
 
   // The dragged row stayed open through the drag; Alt+ArrowDown moves it back.
   await expect(page.locator('.component-row.open .row-title')).toHaveText('Custom HTML');
@@ -56,11 +69,17 @@ test('an editor creates a page and edits it with a live preview: type, hide, ren
   await expect.poll(() => rowTitles(page)).toEqual(['Hero', 'Custom HTML']);
 });
 
-test('the page JSON refuses broken input, and the page is saved to UAT with every field of the spec', async ({ page, host }) => {
+test('the page JSON refuses broken input, and the page is saved to UAT with every field of the spec', async ({
+  page,
+  host,
+}) => {
   // The page the editing test above ends with, seeded through the API.
   const hero = componentFromTemplate(templateOf('MainBanner'), []);
   const html = componentFromTemplate(templateOf('CustomHTML'), ['Hero']);
-  await seedDraft(host, 'summer-sale-2026', [{ ...hero, name: 'Hero', content: { ...hero.content, title: 'Big Summer Sale!' } }, html]);
+  await seedDraft(host, 'summer-sale-2026', [
+    { ...hero, name: 'Hero', content: { ...hero.content, title: 'Big Summer Sale!' } },
+    html,
+  ]);
   await openFromDashboard(page, host, 'summer-sale-2026');
   await expect.poll(() => rowTitles(page)).toEqual(['Hero', 'Custom HTML']);
 
@@ -148,7 +167,9 @@ test('a failed save keeps the draft and stays in the editor; the draft survives 
   const dialog = page.getByRole('dialog', { name: 'Update Page' });
   await dialog.getByLabel('Change message').fill('first try');
   await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText(/The page was not saved: .*not reachable.*Your changes are kept as a draft\./)).toBeVisible();
+  await expect(
+    page.getByText(/The page was not saved: .*not reachable.*Your changes are kept as a draft\./),
+  ).toBeVisible();
   // The dialog stays open with the message, ready to try again; closing it returns to the editor.
   await expect(dialog.getByLabel('Change message')).toHaveValue('first try');
   await expect(dialog.getByRole('button', { name: 'Continue' })).toBeEnabled();
@@ -193,7 +214,10 @@ test('first run asks for the email, which becomes the author', async ({ page, si
   await expect(page.getByRole('button', { name: 'New Page' })).toBeVisible();
 });
 
-test('clicking a block in the preview opens its row; nothing in the preview can reach window.studio', async ({ page, host }) => {
+test('clicking a block in the preview opens its row; nothing in the preview can reach window.studio', async ({
+  page,
+  host,
+}) => {
   await createPage(page, host, 'isolation');
   await addComponent(page, 'Main Banner');
   await addComponent(page, 'Custom HTML');

@@ -34,7 +34,10 @@ test.afterAll(async () => {
   postgres?.destroy();
 });
 
-test('two editors on one team server: the second sees the first\'s page, saves over a stale base and gets the conflict', async ({ browser, startTeamHost }) => {
+test("two editors on one team server: the second sees the first's page, saves over a stale base and gets the conflict", async ({
+  browser,
+  startTeamHost,
+}) => {
   const hostA = await startTeamHost(team.url, tokens[EDITOR_A]!);
   const hostB = await startTeamHost(team.url, tokens[EDITOR_B]!);
   const editorA = await (await browser.newContext()).newPage();
@@ -74,9 +77,19 @@ test('two editors on one team server: the second sees the first\'s page, saves o
   await expect(conflict).toContainText('Second version');
 
   // On the server, each version's author is its token's user.
-  const key = new URLSearchParams({ fascia: 'site_jd', country: 'gb', page: 'team-page', source: 'content-editor', platform: 'web' });
-  const answer = await fetch(`${team.url}/versions?${key}`, { headers: { authorization: `Bearer ${tokens[EDITOR_B]}` } });
-  const { versions } = (await answer.json()) as { versions: { version: number; author: string; commitMessage: string }[] };
+  const key = new URLSearchParams({
+    fascia: 'site_jd',
+    country: 'gb',
+    page: 'team-page',
+    source: 'content-editor',
+    platform: 'web',
+  });
+  const answer = await fetch(`${team.url}/versions?${key}`, {
+    headers: { authorization: `Bearer ${tokens[EDITOR_B]}` },
+  });
+  const { versions } = (await answer.json()) as {
+    versions: { version: number; author: string; commitMessage: string }[];
+  };
   expect(versions.map((version) => [version.version, version.author, version.commitMessage])).toEqual([
     [2, EDITOR_A.toLowerCase(), 'Second version'],
     [1, EDITOR_A.toLowerCase(), 'First version'],
@@ -86,5 +99,8 @@ test('two editors on one team server: the second sees the first\'s page, saves o
   await conflict.getByRole('button', { name: 'Overwrite' }).click();
   await expect(editorB.getByRole('button', { name: 'New Page' })).toBeVisible();
   const after = await fetch(`${team.url}/page?${key}`, { headers: { authorization: `Bearer ${tokens[EDITOR_A]}` } });
-  expect(((await after.json()) as { version: { version: number; author: string } }).version).toMatchObject({ version: 3, author: EDITOR_B });
+  expect(((await after.json()) as { version: { version: number; author: string } }).version).toMatchObject({
+    version: 3,
+    author: EDITOR_B,
+  });
 });

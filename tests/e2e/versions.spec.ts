@@ -5,7 +5,18 @@ import type { Locator, Page } from '@playwright/test';
 import { contentHash } from '../../core/rules/hash';
 import type { PageContent, PageSummary, VersionSummary } from '../../core/schemas';
 import { startContentServer, type ContentServer } from '../../main/services/contentServer';
-import { test, expect, preview, createPage, addComponent, saveContent, setBannerTitle, titleField, E2E_USER, type Host } from './host';
+import {
+  test,
+  expect,
+  preview,
+  createPage,
+  addComponent,
+  saveContent,
+  setBannerTitle,
+  titleField,
+  E2E_USER,
+  type Host,
+} from './host';
 
 const AUTHOR = E2E_USER.toLowerCase();
 const COLLEAGUE = 'colleague@example.com';
@@ -23,9 +34,13 @@ async function openHistory(page: Page): Promise<Locator> {
   return page.getByRole('dialog', { name: 'Version history' });
 }
 
-const versionButtons = (history: Locator): Locator => history.getByRole('list', { name: 'Saved versions' }).getByRole('button');
+const versionButtons = (history: Locator): Locator =>
+  history.getByRole('list', { name: 'Saved versions' }).getByRole('button');
 
-test('history lists the saved versions; one is compared and restored as one undoable change', async ({ page, host }) => {
+test('history lists the saved versions; one is compared and restored as one undoable change', async ({
+  page,
+  host,
+}) => {
   await createPage(page, host, 'history page');
   await addComponent(page, 'Main Banner');
   await setBannerTitle(page, 'Spring Sale');
@@ -52,14 +67,18 @@ test('history lists the saved versions; one is compared and restored as one undo
 
   // The newest equals the current content: nothing to restore.
   await versions.nth(0).click();
-  await expect(history.getByRole('region', { name: 'Differences' })).toContainText('From version 2 to your current content: No differences');
+  await expect(history.getByRole('region', { name: 'Differences' })).toContainText(
+    'From version 2 to your current content: No differences',
+  );
   await expect(history.getByRole('button', { name: 'Restore this version' })).toBeDisabled();
 
   await versions.nth(1).click();
   const differences = history.getByRole('region', { name: 'Differences' });
   await expect(differences).toContainText('From version 1 to your current content: 1 changed');
   await expect(differences.locator('.diff-entry')).toHaveText([/Changed.*Main Banner.*content\.title/]);
-  await expect(differences.getByRole('list', { name: 'Changed fields of Main Banner' })).toHaveText('content.title "Spring Sale" → "Summer Sale"');
+  await expect(differences.getByRole('list', { name: 'Changed fields of Main Banner' })).toHaveText(
+    'content.title "Spring Sale" → "Summer Sale"',
+  );
   await page.screenshot({ path: 'reports/screenshots/history.png' });
   await history.getByRole('button', { name: 'Restore this version' }).click();
   await expect(history).toBeHidden();
@@ -96,9 +115,21 @@ test.describe('a colleague saves the page while it is open', () => {
   async function colleagueSaves(title: string, commitMessage: string): Promise<VersionSummary> {
     const { pages } = (await (await fetch(`${team.url}/pages`)).json()) as { pages: PageSummary[] };
     const key = pages[0]!.key;
-    const opened = (await (await fetch(`${team.url}/page?${new URLSearchParams(key)}`)).json()) as { content: PageContent };
-    const components = opened.content.content.map((component) => ({ ...component, content: { ...component.content, title } }));
-    const content = { ...opened.content, content: components, hash: contentHash(components), author: COLLEAGUE, commitMessage, timestamp: new Date().toISOString() };
+    const opened = (await (await fetch(`${team.url}/page?${new URLSearchParams(key)}`)).json()) as {
+      content: PageContent;
+    };
+    const components = opened.content.content.map((component) => ({
+      ...component,
+      content: { ...component.content, title },
+    }));
+    const content = {
+      ...opened.content,
+      content: components,
+      hash: contentHash(components),
+      author: COLLEAGUE,
+      commitMessage,
+      timestamp: new Date().toISOString(),
+    };
     const saved = await fetch(`${team.url}/saveContent`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -130,7 +161,10 @@ test.describe('a colleague saves the page while it is open', () => {
     return dialog;
   }
 
-  test('the conflict says who saved; review shows their change; overwrite saves and keeps every version', async ({ page, host }) => {
+  test('the conflict says who saved; review shows their change; overwrite saves and keeps every version', async ({
+    page,
+    host,
+  }) => {
     const dialog = await conflictingSave(page, host);
     const conflict = dialog.getByRole('alert', { name: 'Save conflict' });
     await expect(conflict).toContainText('This page was saved by someone else since you opened it.');
@@ -144,7 +178,9 @@ test.describe('a colleague saves the page while it is open', () => {
     const differences = dialog.getByRole('region', { name: 'Differences' });
     await expect(differences).toContainText('From their version 2 to your current content: 1 changed');
     await expect(differences.locator('.diff-entry')).toHaveText([/Changed.*Main Banner.*content\.title/]);
-    await expect(differences.getByRole('list', { name: 'Changed fields of Main Banner' })).toHaveText('content.title "Colleague title" → "My title"');
+    await expect(differences.getByRole('list', { name: 'Changed fields of Main Banner' })).toHaveText(
+      'content.title "Colleague title" → "My title"',
+    );
     await page.screenshot({ path: 'reports/screenshots/conflict.png' });
 
     await conflict.getByRole('button', { name: 'Overwrite' }).click();
@@ -161,7 +197,10 @@ test.describe('a colleague saves the page while it is open', () => {
     await expect(versions.nth(2)).toContainText('First version');
   });
 
-  test('reload theirs puts their content in the editor; Undo brings mine back and it saves without a conflict', async ({ page, host }) => {
+  test('reload theirs puts their content in the editor; Undo brings mine back and it saves without a conflict', async ({
+    page,
+    host,
+  }) => {
     const dialog = await conflictingSave(page, host);
     await dialog.getByRole('button', { name: 'Reload theirs' }).click();
     await expect(dialog).toBeHidden();
@@ -203,7 +242,10 @@ test('save as bookmark: toast, back on the dashboard, and the history marks the 
   await expect(versions.nth(0)).toContainText('Idea for the summer');
 });
 
-test('a dead content service: the history says so and the bookmark save keeps the dialog open', async ({ page, host }) => {
+test('a dead content service: the history says so and the bookmark save keeps the dialog open', async ({
+  page,
+  host,
+}) => {
   await createPage(page, host, 'offline history');
   await addComponent(page, 'Main Banner');
   await page.evaluate(() => window.studio.updateSettings({ serviceUrls: { content: 'http://127.0.0.1:9/' } }));
@@ -218,7 +260,9 @@ test('a dead content service: the history says so and the bookmark save keeps th
   const dialog = page.getByRole('dialog', { name: 'Update Page' });
   await dialog.getByLabel('Change message').fill('Offline bookmark');
   await dialog.getByRole('button', { name: 'Save as bookmark' }).click();
-  await expect(page.getByText(/The bookmark was not saved: .*not reachable.*Your changes are kept as a draft\./)).toBeVisible();
+  await expect(
+    page.getByText(/The bookmark was not saved: .*not reachable.*Your changes are kept as a draft\./),
+  ).toBeVisible();
   await expect(dialog.getByLabel('Change message')).toHaveValue('Offline bookmark');
   await expect(dialog.getByRole('button', { name: 'Save as bookmark' })).toBeEnabled();
 });

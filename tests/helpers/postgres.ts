@@ -28,11 +28,19 @@ const asRoot = userInfo().uid === 0;
  * put them on PATH). Without them the server tests fail here, saying what to install, rather than skip.
  */
 export function postgresBinDir(): string {
-  const onPath = (process.env.PATH ?? '').split(delimiter).find((dir) => dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
+  const onPath = (process.env.PATH ?? '')
+    .split(delimiter)
+    .find((dir) => dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
   if (onPath) return onPath;
   const debianRoot = '/usr/lib/postgresql';
-  const versions = existsSync(debianRoot) ? readdirSync(debianRoot).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a)) : [];
-  const debian = versions.map((version) => join(debianRoot, version, 'bin')).find((dir) => existsSync(join(dir, 'initdb')));
+  const versions = existsSync(debianRoot)
+    ? readdirSync(debianRoot)
+        .filter((name) => /^\d+$/.test(name))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  const debian = versions
+    .map((version) => join(debianRoot, version, 'bin'))
+    .find((dir) => existsSync(join(dir, 'initdb')));
   if (debian) return debian;
   throw new Error(
     'PostgreSQL is needed for the team server tests but initdb and pg_ctl were not found (on PATH or in /usr/lib/postgresql/*/bin). ' +

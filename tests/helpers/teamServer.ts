@@ -19,7 +19,10 @@ export async function buildServer(): Promise<void> {
 }
 
 /** Runs the built server (out/server/main.js) with these arguments, as an unprivileged user. */
-export function spawnServer(args: string[], options: { env?: NodeJS.ProcessEnv; asRootAnyway?: boolean } = {}): ChildProcess {
+export function spawnServer(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; asRootAnyway?: boolean } = {},
+): ChildProcess {
   const child = spawn(process.execPath, ['out/server/main.js', ...args], {
     cwd: repo,
     env: { ...process.env, DATABASE_URL: '', PORT: '', ...options.env },
@@ -50,7 +53,10 @@ export function finish(child: ChildProcess): Promise<Finished> {
 }
 
 /** Starts `serve` and resolves with its URL once it prints the listening line. */
-export async function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ url: string; child: ChildProcess; exited: Promise<Finished> }> {
+export async function serve(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ url: string; child: ChildProcess; exited: Promise<Finished> }> {
   const child = spawnServer(args, { env });
   const exited = finish(child);
   const url = await new Promise<string>((resolve, reject) => {
@@ -70,11 +76,15 @@ export async function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promis
 }
 
 /** `user add EMAIL`: the token it prints once and its id. */
-export async function addUserWithServerCli(databaseUrl: string, email: string): Promise<{ token: string; tokenId: string }> {
+export async function addUserWithServerCli(
+  databaseUrl: string,
+  email: string,
+): Promise<{ token: string; tokenId: string }> {
   const added = await finish(spawnServer(['user', 'add', email, '--database-url', databaseUrl]));
   const token = /^(sst_\S+)$/m.exec(added.stdout)?.[1];
   const tokenId = /token id ([0-9a-f]+)/.exec(added.stdout)?.[1];
-  if (added.code !== 0 || !token || !tokenId) throw new Error(`user add failed (${added.code}): ${added.stdout}${added.stderr}`);
+  if (added.code !== 0 || !token || !tokenId)
+    throw new Error(`user add failed (${added.code}): ${added.stdout}${added.stderr}`);
   return { token, tokenId };
 }
 
@@ -86,7 +96,10 @@ export interface Answer {
 
 /** A JSON client of one server with one token (or none). */
 export function teamClient(baseUrl: string, token?: string) {
-  const headers = (extra: Record<string, string> = {}) => ({ ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra });
+  const headers = (extra: Record<string, string> = {}) => ({
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...extra,
+  });
   const answer = async (response: Response): Promise<Answer> => {
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
@@ -153,35 +166,39 @@ export function openEventStream(baseUrl: string, token: string): Promise<EventSt
         }),
       close: () => request.destroy(),
     };
-    const request: ClientRequest = httpRequest(`${baseUrl}/events`, { headers: { authorization: `Bearer ${token}` } }, (response) => {
-      if (response.statusCode !== 200) {
-        reject(new Error(`GET /events answered ${response.statusCode}`));
-        response.resume();
-        return;
-      }
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const lines = block.split('\n');
-          if (lines.every((line) => line.startsWith(':'))) stream.comments++;
-          const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
-          const data = lines.find((line) => line.startsWith('data: '))?.slice(6);
-          if (event && data !== undefined) events.push({ event, data: JSON.parse(data) });
+    const request: ClientRequest = httpRequest(
+      `${baseUrl}/events`,
+      { headers: { authorization: `Bearer ${token}` } },
+      (response) => {
+        if (response.statusCode !== 200) {
+          reject(new Error(`GET /events answered ${response.statusCode}`));
+          response.resume();
+          return;
         }
-        for (const waiter of [...waiters]) waiter();
-      });
-      response.on('error', () => undefined);
-      response.on('end', () => {
-        ended = true;
-        markEnded();
-      });
-      resolve(stream);
-    });
+        let buffer = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const lines = block.split('\n');
+            if (lines.every((line) => line.startsWith(':'))) stream.comments++;
+            const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
+            const data = lines.find((line) => line.startsWith('data: '))?.slice(6);
+            if (event && data !== undefined) events.push({ event, data: JSON.parse(data) });
+          }
+          for (const waiter of [...waiters]) waiter();
+        });
+        response.on('error', () => undefined);
+        response.on('end', () => {
+          ended = true;
+          markEnded();
+        });
+        resolve(stream);
+      },
+    );
     request.on('error', reject);
     request.end();
   });

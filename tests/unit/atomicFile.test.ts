@@ -169,7 +169,7 @@ describe('removeStrayTempFiles', () => {
     return temp;
   }
 
-  it('removes only old files of writeFileAtomic\'s own pattern, in nested folders too', async () => {
+  it("removes only old files of writeFileAtomic's own pattern, in nested folders too", async () => {
     const nested = join(dir, 'jd', 'gb', 'home');
     const strayOld = await crashedWrite(join(nested, '0001.json'));
     const strayYoung = await crashedWrite(join(dir, 'abc.json'));
@@ -180,7 +180,12 @@ describe('removeStrayTempFiles', () => {
     await actualFs.utimes(strayOld, new Date(now.getTime() - 2 * HOUR), new Date(now.getTime() - 2 * HOUR));
     await actualFs.utimes(someoneElses, new Date(now.getTime() - 2 * HOUR), new Date(now.getTime() - 2 * HOUR));
 
-    const removed = await removeStrayTempFiles(dir, { pattern: TEMP_FILE_PATTERN, minAgeMs: HOUR, now, recursive: true });
+    const removed = await removeStrayTempFiles(dir, {
+      pattern: TEMP_FILE_PATTERN,
+      minAgeMs: HOUR,
+      now,
+      recursive: true,
+    });
 
     expect(removed).toEqual([strayOld]);
     expect(await actualFs.readdir(nested)).toEqual([]);

@@ -23,7 +23,11 @@ interface Loaded {
 
 /** The modules bundled into these chunks. Rolldown's runtime helper chunk has no modules and no map. */
 function modulesOf({ files, manifest }: Loaded): string[] {
-  const runtime = new Set(Object.entries(manifest).filter(([key]) => key.startsWith('_rolldown-runtime')).map(([, chunk]) => chunk.file));
+  const runtime = new Set(
+    Object.entries(manifest)
+      .filter(([key]) => key.startsWith('_rolldown-runtime'))
+      .map(([, chunk]) => chunk.file),
+  );
   return files
     .filter((file) => !runtime.has(file))
     .flatMap((file) => {

@@ -19,13 +19,50 @@ const SAMPLE_IMAGES_DIR = join(RESOURCES, 'sample/images');
 
 // Catalogue spec §3: the first part of the catalogue, then the later component types, in order.
 const EXPECTED_NAMES = [
-  'Main Banner', 'Outfit Blueprints', 'Logo List', 'Middle Banner', 'Redefined Section', 'Spot Carousel',
-  'Spot List', 'Wrap Up', 'Carousel CE', 'Blog', 'Tabbed Banner', 'Tabbed Timeline', 'Grid Layout',
-  'Sale Banner', 'Curalate', 'Tabbed Page', 'Info Page', 'Product Spotlight', 'Custom HTML', 'Match Banner',
-  'Athlete Info', 'VideoSpot', 'AbstractSection', 'Editorial', 'NewsletterSignup', 'SelectBoxes',
-  'VideoGallery', 'CountdownBanner', 'NavigationBanner', 'FeedBanner', 'SpotBanner', 'BrandSelector',
-  'StoryStream', 'Form', 'TableView', 'UspBar', 'FullscreenBanner', 'BalanceDisplay', 'ButtonList',
-  'GamificationWidget', 'CouponsCarousel', 'PopupCarousel', 'AddToWallet', 'StoreFilter',
+  'Main Banner',
+  'Outfit Blueprints',
+  'Logo List',
+  'Middle Banner',
+  'Redefined Section',
+  'Spot Carousel',
+  'Spot List',
+  'Wrap Up',
+  'Carousel CE',
+  'Blog',
+  'Tabbed Banner',
+  'Tabbed Timeline',
+  'Grid Layout',
+  'Sale Banner',
+  'Curalate',
+  'Tabbed Page',
+  'Info Page',
+  'Product Spotlight',
+  'Custom HTML',
+  'Match Banner',
+  'Athlete Info',
+  'VideoSpot',
+  'AbstractSection',
+  'Editorial',
+  'NewsletterSignup',
+  'SelectBoxes',
+  'VideoGallery',
+  'CountdownBanner',
+  'NavigationBanner',
+  'FeedBanner',
+  'SpotBanner',
+  'BrandSelector',
+  'StoryStream',
+  'Form',
+  'TableView',
+  'UspBar',
+  'FullscreenBanner',
+  'BalanceDisplay',
+  'ButtonList',
+  'GamificationWidget',
+  'CouponsCarousel',
+  'PopupCarousel',
+  'AddToWallet',
+  'StoreFilter',
 ];
 
 type Visit = (key: string, value: unknown, path: string) => void;
@@ -173,7 +210,8 @@ describe('icons and images', () => {
       UspBar: 'usp-bar',
       AddToWallet: 'add-to-wallet',
     };
-    for (const [type, name] of Object.entries(kebab)) expect(findTemplate(type)?.icon).toBe(`/sample/icons/${name}.svg`);
+    for (const [type, name] of Object.entries(kebab))
+      expect(findTemplate(type)?.icon).toBe(`/sample/icons/${name}.svg`);
     for (const entry of CATALOGUE) {
       expect(entry.icon).toMatch(/^\/sample\/icons\/[a-z]+(-[a-z]+)*\.svg$/);
       expect(existsSync(fileForUrl(entry.icon)), entry.icon).toBe(true);
@@ -200,7 +238,9 @@ describe('icons and images', () => {
   });
 
   it('gives every images field both a desktop and a mobile image', () => {
-    const imageFields = everyValue().filter(({ key, value }) => key === 'images' && isRecord(value) && 'desktop' in value);
+    const imageFields = everyValue().filter(
+      ({ key, value }) => key === 'images' && isRecord(value) && 'desktop' in value,
+    );
     expect(imageFields.length).toBeGreaterThan(40);
     for (const { value, path } of imageFields) {
       const images = PairShape.parse(value);
@@ -242,7 +282,10 @@ describe('icons and images', () => {
   });
 
   it('keeps the shipped sample images small', () => {
-    const total = readdirSync(SAMPLE_IMAGES_DIR).reduce((sum, file) => sum + statSync(join(SAMPLE_IMAGES_DIR, file)).size, 0);
+    const total = readdirSync(SAMPLE_IMAGES_DIR).reduce(
+      (sum, file) => sum + statSync(join(SAMPLE_IMAGES_DIR, file)).size,
+      0,
+    );
     expect(total).toBeLessThan(600 * 1024);
   });
 
@@ -261,15 +304,20 @@ describe('field conventions (editor spec §3)', () => {
   it('names an existing option list in every select box and picks a value of that list', () => {
     expect(selectBoxes().length).toBeGreaterThan(40);
     for (const { value, path } of selectBoxes()) {
-      const { selectBox } = z.object({ selectBox: z.object({ current: z.string(), options: z.string() }) }).parse(value);
+      const { selectBox } = z
+        .object({ selectBox: z.object({ current: z.string(), options: z.string() }) })
+        .parse(value);
       expect(isOptionListName(selectBox.options), `${path} names ${selectBox.options}`).toBe(true);
-      if (isOptionListName(selectBox.options)) expect(OPTION_LISTS[selectBox.options], path).toContain(selectBox.current);
+      if (isOptionListName(selectBox.options))
+        expect(OPTION_LISTS[selectBox.options], path).toContain(selectBox.current);
     }
   });
 
   it('uses every option list in at least one template', () => {
     const used = new Set(
-      selectBoxes().map(({ value }) => z.object({ selectBox: z.object({ options: z.string() }) }).parse(value).selectBox.options),
+      selectBoxes().map(
+        ({ value }) => z.object({ selectBox: z.object({ options: z.string() }) }).parse(value).selectBox.options,
+      ),
     );
     expect([...used].sort()).toEqual(Object.keys(OPTION_LISTS).sort());
   });
@@ -304,7 +352,8 @@ describe('field conventions (editor spec §3)', () => {
       expect(Object.keys(details.images).sort(), path).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
       expect(details).toMatchObject({ plu: expect.stringMatching(/^\d+$/), secondid: expect.any(String) });
       expect(details.price.now, path).toMatch(/^\d+\.\d{2}$/);
-      for (const shot of Object.values(details.images)) expect(svgSize(fileForUrl(shot))).toEqual({ width: 600, height: 600 });
+      for (const shot of Object.values(details.images))
+        expect(svgSize(fileForUrl(shot))).toEqual({ width: 600, height: 600 });
     }
   });
 
@@ -316,7 +365,8 @@ describe('field conventions (editor spec §3)', () => {
 
   it('gives every url field a desktop and a mobile address', () => {
     for (const { key, value, path } of everyValue()) {
-      if ((key === 'url' || key === 'mainLink') && isRecord(value)) expect(() => PairShape.parse(value), path).not.toThrow();
+      if ((key === 'url' || key === 'mainLink') && isRecord(value))
+        expect(() => PairShape.parse(value), path).not.toThrow();
     }
   });
 });
@@ -326,9 +376,17 @@ describe('carousel settings', () => {
 
   it('gives every carousel template the complete settings of the spec', () => {
     expect(carousels().map((entry) => entry.data._component)).toEqual(
-      expect.arrayContaining(['LogoList', 'ProductSpotlight', 'SpotCarousel', 'Blog', 'OutfitBlueprints', 'AthleteInfo']),
+      expect.arrayContaining([
+        'LogoList',
+        'ProductSpotlight',
+        'SpotCarousel',
+        'Blog',
+        'OutfitBlueprints',
+        'AthleteInfo',
+      ]),
     );
-    for (const entry of carousels()) expect(() => CarouselShape.parse(entry.data.content.carousel), entry.name).not.toThrow();
+    for (const entry of carousels())
+      expect(() => CarouselShape.parse(entry.data.content.carousel), entry.name).not.toThrow();
     expect(() => CarouselShape.parse(CAROUSEL_DEFAULTS)).not.toThrow();
   });
 
@@ -380,7 +438,12 @@ describe('carousel settings', () => {
   });
 
   it('starts other carousels on one slide, still and not looping', () => {
-    expect(CAROUSEL_DEFAULTS).toMatchObject({ slidesPerView: 1, loop: false, autoplay: { enabled: false }, breakpoints: {} });
+    expect(CAROUSEL_DEFAULTS).toMatchObject({
+      slidesPerView: 1,
+      loop: false,
+      autoplay: { enabled: false },
+      breakpoints: {},
+    });
   });
 });
 
@@ -390,7 +453,10 @@ describe('template defaults', () => {
       .object({
         title: z.string().min(1),
         subtitle: z.string().min(1),
-        fontSize: z.object({ title: SelectBoxShape('fontSizesMainBannerTitle'), subtitle: SelectBoxShape('fontSizesMainBannerSubtitle') }),
+        fontSize: z.object({
+          title: SelectBoxShape('fontSizesMainBannerTitle'),
+          subtitle: SelectBoxShape('fontSizesMainBannerSubtitle'),
+        }),
         invertText: z.boolean(),
         mainLink: PairShape,
         images: PairShape,
@@ -427,7 +493,11 @@ describe('template defaults', () => {
     const spotlight = z
       .object({
         theme: SelectBoxShape('themes'),
-        tabs: z.array(z.object({ title: z.string(), products: z.array(z.object({ pluDetails: ProductDetailsSchema })).min(4) })).min(1),
+        tabs: z
+          .array(
+            z.object({ title: z.string(), products: z.array(z.object({ pluDetails: ProductDetailsSchema })).min(4) }),
+          )
+          .min(1),
         currency: z.object({ symbol: z.string(), location: SelectBoxShape('currencyLocation'), text: z.string() }),
         imageShots: z.object({ default: SelectBoxShape('imageShots'), hover: SelectBoxShape('imageShots') }),
         aspectRatio: PairShape,
@@ -445,7 +515,10 @@ describe('template defaults', () => {
           .array(
             z.object({
               name: z.string().min(1),
-              aboutAthlete: z.object({ header: z.string(), info: z.array(z.object({ label: z.string(), value: z.string() })).min(1) }),
+              aboutAthlete: z.object({
+                header: z.string(),
+                info: z.array(z.object({ label: z.string(), value: z.string() })).min(1),
+              }),
               media: z.record(z.string(), z.boolean()),
               infoImage: z.string(),
               video: z.object({
@@ -493,7 +566,11 @@ describe('template defaults', () => {
   });
 
   it('CountdownBanner: launch date and time, countdown start, time zone, and texts, links and ctas per phase', () => {
-    const Phase = z.object({ texts: z.object({ title: z.string().min(1) }).loose(), links: PairShape, ctas: z.array(CtaShape).min(1) });
+    const Phase = z.object({
+      texts: z.object({ title: z.string().min(1) }).loose(),
+      links: PairShape,
+      ctas: z.array(CtaShape).min(1),
+    });
     const countdown = z
       .object({
         launchDate: z.string(),
@@ -543,7 +620,12 @@ describe('template defaults', () => {
         slides: z.array(
           z.object({
             type: z.enum(['modal', 'placeholder']),
-            filters: z.object({ uatId: z.string(), prodId: z.string(), showForAllUsers: z.boolean(), description: z.string() }),
+            filters: z.object({
+              uatId: z.string(),
+              prodId: z.string(),
+              showForAllUsers: z.boolean(),
+              description: z.string(),
+            }),
           }),
         ),
       })
@@ -562,7 +644,14 @@ describe('template defaults', () => {
         .object({
           campaignID: z.object({ uat: z.string().min(1), prod: z.string().min(1) }),
           buttons: z
-            .array(z.object({ text: z.string().min(1), variant: z.string(), action: z.enum(['navigation', 'link']), data: z.string().min(1) }))
+            .array(
+              z.object({
+                text: z.string().min(1),
+                variant: z.string(),
+                action: z.enum(['navigation', 'link']),
+                data: z.string().min(1),
+              }),
+            )
             .min(1),
         })
         .parse(contentOf(componentType));
@@ -578,7 +667,18 @@ describe('template defaults', () => {
 
   it('Form: fields typed by the input types list', () => {
     const { fields } = z
-      .object({ fields: z.array(z.object({ label: z.string(), name: z.string(), type: SelectBoxShape('inputTypes'), required: z.boolean() })).min(1) })
+      .object({
+        fields: z
+          .array(
+            z.object({
+              label: z.string(),
+              name: z.string(),
+              type: SelectBoxShape('inputTypes'),
+              required: z.boolean(),
+            }),
+          )
+          .min(1),
+      })
       .parse(contentOf('Form'));
     expect(new Set(fields.map((field) => field.name)).size).toBe(fields.length);
   });

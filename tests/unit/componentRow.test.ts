@@ -24,7 +24,14 @@ afterEach(() => {
   host.remove();
 });
 
-const banner: Component = { _component: 'MainBanner', _identifier: 'a', name: 'Banner', hidden: false, classes: [], content: { title: 'Sale' } };
+const banner: Component = {
+  _component: 'MainBanner',
+  _identifier: 'a',
+  name: 'Banner',
+  hidden: false,
+  classes: [],
+  content: { title: 'Sale' },
+};
 
 /** The row of one component, opened, as the editor shows it. */
 function openRow(): EditorDocument {
@@ -39,14 +46,21 @@ function openRow(): EditorDocument {
   });
   doc.setOpen('a');
   act(() =>
-    root.render(createElement(Provider, { store: doc.store }, createElement(DocContext.Provider, { value: doc }, createElement(ComponentRow, { id: 'a' })))),
+    root.render(
+      createElement(
+        Provider,
+        { store: doc.store },
+        createElement(DocContext.Provider, { value: doc }, createElement(ComponentRow, { id: 'a' })),
+      ),
+    ),
   );
   return doc;
 }
 
 function input(labelText: string): HTMLInputElement {
   const label = Array.from(host.querySelectorAll('label')).find((l) => l.textContent?.startsWith(labelText));
-  const found = label?.querySelector('input') ?? (label && host.querySelector<HTMLInputElement>(`[id="${label.htmlFor}"]`));
+  const found =
+    label?.querySelector('input') ?? (label && host.querySelector<HTMLInputElement>(`[id="${label.htmlFor}"]`));
   if (!found) throw new Error(`no field ${labelText}`);
   return found;
 }

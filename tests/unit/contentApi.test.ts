@@ -22,7 +22,10 @@ describe('sendError', () => {
     await expect(fetch(url).then((response) => response.text())).rejects.toThrow();
 
     expect(thrown).toEqual([]);
-    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(HttpError) }), 'failure after the answer began');
+    expect(log.error).toHaveBeenCalledWith(
+      expect.objectContaining({ err: expect.any(HttpError) }),
+      'failure after the answer began',
+    );
     await new Promise((resolve) => server.close(resolve));
   });
 });

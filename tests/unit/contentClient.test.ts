@@ -51,8 +51,15 @@ describe('against the embedded content service', () => {
     expect(saved).toMatchObject({ version: 1, hash: first.hash, kind: 'content' });
     await client.saveContent(second, first.hash);
 
-    expect(await client.loadPage(HOME_KEY)).toEqual({ content: second, version: expect.objectContaining({ version: 2 }), skipped: [] });
-    expect((await client.listVersions(HOME_KEY)).versions.map((version) => version.hash)).toEqual([second.hash, first.hash]);
+    expect(await client.loadPage(HOME_KEY)).toEqual({
+      content: second,
+      version: expect.objectContaining({ version: 2 }),
+      skipped: [],
+    });
+    expect((await client.listVersions(HOME_KEY)).versions.map((version) => version.hash)).toEqual([
+      second.hash,
+      first.hash,
+    ]);
     expect((await client.loadVersion(HOME_KEY, 1))?.content).toEqual(first);
     expect(await client.listPages()).toEqual({
       pages: [expect.objectContaining({ key: HOME_KEY, version: 2, hash: second.hash })],
@@ -161,7 +168,13 @@ describe('a team server', () => {
       seen.push(request.headers.authorization);
       const ok = request.headers.authorization === 'Bearer right-token';
       response.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(ok ? { pages: [], total: 0, skipped: [] } : { error: { code: 'unauthorized', message: 'This token was revoked.' } }));
+      response.end(
+        JSON.stringify(
+          ok
+            ? { pages: [], total: 0, skipped: [] }
+            : { error: { code: 'unauthorized', message: 'This token was revoked.' } },
+        ),
+      );
     });
 
     expect((await createContentClient(url, { token: 'right-token' }).listPages()).pages).toEqual([]);
@@ -186,7 +199,11 @@ describe('a team server', () => {
     const url = await startStub((_request, response) => {
       hits++;
       response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
-      response.end(JSON.stringify({ error: { code: 'unavailable', message: 'The database is not reachable; try again shortly.' } }));
+      response.end(
+        JSON.stringify({
+          error: { code: 'unavailable', message: 'The database is not reachable; try again shortly.' },
+        }),
+      );
     });
     const startedAt = Date.now();
     const error = await studioError(createContentClient(url, { retryDelayMs: 10 }).listPages());

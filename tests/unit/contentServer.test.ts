@@ -316,7 +316,11 @@ describe('a damaged newest version (issue 11, point 7)', () => {
   it('treats a version too deeply nested, of the wrong shape or claiming another number as damaged', async () => {
     await saveThree();
     const deep = `{"version": 3, "kind": "content", "content": ${'['.repeat(3500)}${']'.repeat(3500)}}`;
-    for (const text of [deep, '{"version": 3, "kind": "content", "content": {}}', (await readFile(join(homeFolder(), 'v000001.json'), 'utf8'))]) {
+    for (const text of [
+      deep,
+      '{"version": 3, "kind": "content", "content": {}}',
+      await readFile(join(homeFolder(), 'v000001.json'), 'utf8'),
+    ]) {
       await damage(3, text);
       const opened = await call(`/page?${query(HOME_KEY)}`);
       expect(opened.body.version.version).toBe(2);
@@ -331,7 +335,10 @@ describe('a damaged newest version (issue 11, point 7)', () => {
 
     const opened = await call(`/page?${query(HOME_KEY)}`);
     expect(opened.body).toMatchObject({ content: two, skipped: [3] });
-    expect((await call('/pages')).body).toMatchObject({ pages: [{ version: 2 }], skipped: [{ key: HOME_KEY, versions: [3] }] });
+    expect((await call('/pages')).body).toMatchObject({
+      pages: [{ version: 2 }],
+      skipped: [{ key: HOME_KEY, versions: [3] }],
+    });
   });
 
   it('answers 404 naming the damaged versions when no version can be read', async () => {
@@ -416,28 +423,32 @@ describe('bad input', () => {
   });
 
   it('answers a body growing past 20 MB at once with 413 and Connection: close, without waiting for its end', async () => {
-    const answer = await new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
-      const request = httpRequest(
-        {
-          host: '127.0.0.1',
-          port: server.port,
-          path: '/saveContent',
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
-        },
-        (response) => {
-          let body = '';
-          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body }));
-        },
-      );
-      request.on('error', (error) => (answered ? undefined : reject(error)));
-      let answered = false;
-      request.on('response', () => (answered = true));
-      request.write('{"padding": "');
-      for (let index = 0; index < 21; index++) request.write('x'.repeat(1024 * 1024));
-      // The body never ends: the answer must not wait for it.
-    });
+    const answer = await new Promise<{ status: number; connection: string | undefined; body: string }>(
+      (resolve, reject) => {
+        const request = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            path: '/saveContent',
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+          },
+          (response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            response.on('end', () =>
+              resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body }),
+            );
+          },
+        );
+        request.on('error', (error) => (answered ? undefined : reject(error)));
+        let answered = false;
+        request.on('response', () => (answered = true));
+        request.write('{"padding": "');
+        for (let index = 0; index < 21; index++) request.write('x'.repeat(1024 * 1024));
+        // The body never ends: the answer must not wait for it.
+      },
+    );
     expect(answer.status).toBe(413);
     expect(answer.connection).toBe('close');
     expect(JSON.parse(answer.body).error.message).toContain('20 MB');
@@ -470,7 +481,10 @@ describe('bad input', () => {
     const huge = 'x'.repeat(10 * 1024 * 1024);
     const answers = [
       await post('/saveContent', { content: { ...makePage(), fascia: huge } }),
-      await post('/saveContent', { content: { ...makePage(), content: [{ ...makePage().content[0], _component: 5 }] }, [huge]: 1 }),
+      await post('/saveContent', {
+        content: { ...makePage(), content: [{ ...makePage().content[0], _component: 5 }] },
+        [huge]: 1,
+      }),
       await post('/saveContent', `{"content": ${huge}`),
     ];
     for (const answer of answers) {
@@ -545,7 +559,10 @@ describe('bad input', () => {
 
 describe('fuzzed requests', () => {
   const anyJson = fc.jsonValue({ maxDepth: 6 });
-  const keyField = fc.oneof(fc.string(), fc.constantFrom('..', '../x', 'a/b', '\u0000', '__proto__', '.hidden', 'x'.repeat(300)));
+  const keyField = fc.oneof(
+    fc.string(),
+    fc.constantFrom('..', '../x', 'a/b', '\u0000', '__proto__', '.hidden', 'x'.repeat(300)),
+  );
 
   it('never answer a 5xx, quote at most a short message, and write nothing for a refused save', async () => {
     await fc.assert(
@@ -553,10 +570,17 @@ describe('fuzzed requests', () => {
         fc.oneof(
           anyJson,
           fc.record({ content: anyJson, baseHash: anyJson, saveId: anyJson }, { requiredKeys: [] }),
-          fc.record({ content: fc.record({ ...Object.fromEntries(Object.keys(makePage()).map((name) => [name, anyJson])) }, { requiredKeys: [] }) }),
-          fc.record({ field: fc.constantFrom('fascia', 'page', 'source', 'country', 'platform'), value: keyField }).map(({ field, value }) => ({
-            content: { ...makePage(), [field]: value },
-          })),
+          fc.record({
+            content: fc.record(
+              { ...Object.fromEntries(Object.keys(makePage()).map((name) => [name, anyJson])) },
+              { requiredKeys: [] },
+            ),
+          }),
+          fc
+            .record({ field: fc.constantFrom('fascia', 'page', 'source', 'country', 'platform'), value: keyField })
+            .map(({ field, value }) => ({
+              content: { ...makePage(), [field]: value },
+            })),
         ),
         async (body) => {
           const filesBefore = await readdir(dataDir, { recursive: true });
@@ -573,7 +597,10 @@ describe('fuzzed requests', () => {
   });
 
   it('never answer a read with a 5xx, whatever the query', async () => {
-    const params = fc.dictionary(fc.constantFrom('fascia', 'page', 'source', 'country', 'platform', 'version', 'limit', 'offset', 'text'), keyField);
+    const params = fc.dictionary(
+      fc.constantFrom('fascia', 'page', 'source', 'country', 'platform', 'version', 'limit', 'offset', 'text'),
+      keyField,
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('/page', '/versions', '/version', '/pages'), params, async (route, query) => {
         const answer = await call(`${route}?${new URLSearchParams(query)}`);
@@ -602,11 +629,19 @@ describe('two services on one data folder', () => {
       const first = makePage({ title: 'One' });
       await post('/saveContent', { content: first });
       const postTo = (url: string, body: unknown) =>
-        fetch(`${url}/saveContent`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        fetch(`${url}/saveContent`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
       const answers = await Promise.all(
-        Array.from({ length: 16 }, (_, index) => postTo(index % 2 ? other.url : server.url, { content: makePage({ title: `T${index}` }) })),
+        Array.from({ length: 16 }, (_, index) =>
+          postTo(index % 2 ? other.url : server.url, { content: makePage({ title: `T${index}` }) }),
+        ),
       );
-      const versions = await Promise.all(answers.map(async (answer) => ((await answer.json()) as { version: { version: number } }).version.version));
+      const versions = await Promise.all(
+        answers.map(async (answer) => ((await answer.json()) as { version: { version: number } }).version.version),
+      );
       expect(versions.sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, index) => index + 2));
       expect((await readdir(homeFolder())).filter((name) => name.endsWith('.json'))).toHaveLength(17);
 

@@ -79,7 +79,8 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
     }
     const post = (path: string, body: unknown) =>
       call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const query = (key: PageKey, extra: Record<string, string> = {}) => new URLSearchParams({ ...key, ...extra }).toString();
+    const query = (key: PageKey, extra: Record<string, string> = {}) =>
+      new URLSearchParams({ ...key, ...extra }).toString();
     const versionNumbers = async (key: PageKey = HOME_KEY) =>
       (await call(`/versions?${query(key)}`)).body.versions.map((version: { version: number }) => version.version);
 
@@ -91,7 +92,14 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
 
       expect(saved1.status).toBe(201);
       expect(saved1.body).toEqual({
-        version: { version: 1, hash: first.hash, author: 'alice@example.com', timestamp: first.timestamp, commitMessage: 'Set title to One', kind: 'content' },
+        version: {
+          version: 1,
+          hash: first.hash,
+          author: 'alice@example.com',
+          timestamp: first.timestamp,
+          commitMessage: 'Set title to One',
+          kind: 'content',
+        },
         repeated: false,
       });
       expect(saved2.body.version.version).toBe(2);
@@ -106,7 +114,11 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
 
     it('keeps page and component fields it does not know', async () => {
       const page = makePage();
-      const extended = { ...page, teamField: 'kept', content: [{ ...page.content[0], futureField: [1, { deep: true }] }] };
+      const extended = {
+        ...page,
+        teamField: 'kept',
+        content: [{ ...page.content[0], futureField: [1, { deep: true }] }],
+      };
       await post('/saveContent', { content: extended });
       const latest = await call(`/page?${query(HOME_KEY)}`);
       expect(latest.body.content).toEqual(extended);
@@ -118,19 +130,28 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
       const missing = await call(`/version?${query(HOME_KEY, { version: '7' })}`);
       expect(missing.status).toBe(404);
       expect(missing.body.error.code).toBe('not-found');
-      expect((await call(`/versions?${query({ ...HOME_KEY, page: 'other' })}`)).body).toEqual({ versions: [], skipped: [] });
+      expect((await call(`/versions?${query({ ...HOME_KEY, page: 'other' })}`)).body).toEqual({
+        versions: [],
+        skipped: [],
+      });
     });
 
     describe('conflicts', () => {
       it('refuses a stale base with 409 and the latest version, and stores nothing', async () => {
         const first = makePage({ title: 'One' });
         await post('/saveContent', { content: first });
-        await post('/saveContent', { content: makePage({ title: 'Bob', author: 'bob@example.com' }), baseHash: first.hash });
+        await post('/saveContent', {
+          content: makePage({ title: 'Bob', author: 'bob@example.com' }),
+          baseHash: first.hash,
+        });
 
         const stale = await post('/saveContent', { content: makePage({ title: 'Alice' }), baseHash: first.hash });
 
         expect(stale.status).toBe(409);
-        expect(stale.body.error).toMatchObject({ code: 'conflict', latest: { version: 2, author: 'bob@example.com', kind: 'content' } });
+        expect(stale.body.error).toMatchObject({
+          code: 'conflict',
+          latest: { version: 2, author: 'bob@example.com', kind: 'content' },
+        });
         expect(await versionNumbers()).toEqual([2, 1]);
       });
 
@@ -145,7 +166,9 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
         const first = makePage({ title: 'One' });
         await post('/saveContent', { content: first });
         const results = await Promise.all(
-          Array.from({ length: 10 }, (_, index) => post('/saveContent', { content: makePage({ title: `T${index}` }), baseHash: first.hash })),
+          Array.from({ length: 10 }, (_, index) =>
+            post('/saveContent', { content: makePage({ title: `T${index}` }), baseHash: first.hash }),
+          ),
         );
         expect(results.map((result) => result.status).sort()).toEqual([201, ...Array(9).fill(409)]);
         expect(await versionNumbers()).toEqual([2, 1]);
@@ -208,7 +231,10 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
       it('keeps save ids apart per page and per kind', async () => {
         const page = makePage({ title: 'One' });
         await post('/saveContent', { content: page, saveId: 'save-0003-abcdef' });
-        const elsewhere = await post('/saveContent', { content: makePage({ key: { ...HOME_KEY, page: 'sale' } }), saveId: 'save-0003-abcdef' });
+        const elsewhere = await post('/saveContent', {
+          content: makePage({ key: { ...HOME_KEY, page: 'sale' } }),
+          saveId: 'save-0003-abcdef',
+        });
         expect(elsewhere.status).toBe(201);
         const asBookmark = await post('/saveBookmark', { content: page, saveId: 'save-0003-abcdef' });
         expect(asBookmark.status).toBe(422);
@@ -227,7 +253,9 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
 
       beforeEach(async () => {
         await post('/saveContent', { content: makePage({ title: 'Old', at: '2024-05-01T09:00:00.000Z' }) });
-        await post('/saveContent', { content: makePage({ key: sale, at: '2024-05-02T09:00:00.000Z', author: 'Bob@example.com' }) });
+        await post('/saveContent', {
+          content: makePage({ key: sale, at: '2024-05-02T09:00:00.000Z', author: 'Bob@example.com' }),
+        });
         await post('/saveContent', { content: makePage({ key: size, at: '2024-05-02T09:00:00.000Z' }) });
         await post('/saveContent', { content: makePage({ title: 'New', at: '2024-05-03T09:00:00.000Z' }) });
       });
@@ -237,7 +265,12 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
         const all = await call('/pages');
         expect(all.body.total).toBe(3);
         expect(keys(all)).toEqual([HOME_KEY, sale, size]);
-        expect(all.body.pages[0]).toMatchObject({ version: 2, category: 'Trainers', author: 'alice@example.com', timestamp: '2024-05-03T09:00:00.000Z' });
+        expect(all.body.pages[0]).toMatchObject({
+          version: 2,
+          category: 'Trainers',
+          author: 'alice@example.com',
+          timestamp: '2024-05-03T09:00:00.000Z',
+        });
       });
 
       it('filters by fascia and country', async () => {
@@ -265,7 +298,15 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
       });
 
       it('refuses a bad query with a short 400', async () => {
-        for (const bad of ['limit=0', 'limit=abc', 'limit=50000', 'offset=-1', 'country=zz', `fascia=${'x'.repeat(5000)}`, 'text=a%0Ab']) {
+        for (const bad of [
+          'limit=0',
+          'limit=abc',
+          'limit=50000',
+          'offset=-1',
+          'country=zz',
+          `fascia=${'x'.repeat(5000)}`,
+          'text=a%0Ab',
+        ]) {
           const answer = await call(`/pages?${bad}`);
           expect(answer.status, bad).toBe(400);
           expect(answer.body.error.message.length, bad).toBeLessThan(400);
@@ -324,7 +365,10 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
 
         // The client's conflict check still works from the hash it holds.
         token = 'token-carol';
-        const next = await post('/saveContent', { content: makePage({ title: 'Carol' }), baseHash: latest.body.content.hash });
+        const next = await post('/saveContent', {
+          content: makePage({ title: 'Carol' }),
+          baseHash: latest.body.content.hash,
+        });
         expect(next.body.version).toMatchObject({ version: 2, author: 'carol@example.com' });
         const bookmark = await post('/saveBookmark', { content: makePage({ title: 'Snap', author: 'x@y.z' }) });
         expect(bookmark.body.version.author).toBe('carol@example.com');

@@ -32,7 +32,13 @@ describe('phaseAt', () => {
     expect(phaseAt(start, launch, start).phase).toBe('duringCountdown');
     const state = phaseAt(launch - (2 * DAY + 3 * HOUR + 4 * MINUTE + 5 * SECOND), launch, start);
     expect(state.phase).toBe('duringCountdown');
-    expect(state.remaining).toEqual({ days: 2, hours: 3, minutes: 4, seconds: 5, totalMs: 2 * DAY + 3 * HOUR + 4 * MINUTE + 5 * SECOND });
+    expect(state.remaining).toEqual({
+      days: 2,
+      hours: 3,
+      minutes: 4,
+      seconds: 5,
+      totalMs: 2 * DAY + 3 * HOUR + 4 * MINUTE + 5 * SECOND,
+    });
     expect(phaseAt(launch - 1, launch, start).phase).toBe('duringCountdown');
   });
 
@@ -66,7 +72,12 @@ describe('phaseAt', () => {
 
 describe('remainingUntil', () => {
   it('splits the time left into days, hours, minutes and seconds', () => {
-    expect(remainingUntil(0, 10 * DAY + 23 * HOUR + 59 * MINUTE + 59 * SECOND)).toMatchObject({ days: 10, hours: 23, minutes: 59, seconds: 59 });
+    expect(remainingUntil(0, 10 * DAY + 23 * HOUR + 59 * MINUTE + 59 * SECOND)).toMatchObject({
+      days: 10,
+      hours: 23,
+      minutes: 59,
+      seconds: 59,
+    });
     expect(remainingUntil(0, 59 * SECOND)).toMatchObject({ days: 0, hours: 0, minutes: 0, seconds: 59 });
   });
 

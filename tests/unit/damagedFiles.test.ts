@@ -16,10 +16,24 @@ const draftFile = (key: PageKey) => `${contentHash(bookmarkFor(key))}.json`;
 function makeDraft(key: PageKey, title: string): Draft {
   const meta = emptyPageMeta();
   const components = [banner(title)];
-  return { bookmark: bookmarkFor(key), key, meta, components, baseHash: null, cleanHash: documentHash(meta, components), updatedAt: '2026-11-20T10:00:00.000Z' };
+  return {
+    bookmark: bookmarkFor(key),
+    key,
+    meta,
+    components,
+    baseHash: null,
+    cleanHash: documentHash(meta, components),
+    updatedAt: '2026-11-20T10:00:00.000Z',
+  };
 }
 
-const draft = (keptAt: string): DamagedFile => ({ kind: 'draft', file: '/d/x.json', keptAt, reason: 'r', usedInstead: null });
+const draft = (keptAt: string): DamagedFile => ({
+  kind: 'draft',
+  file: '/d/x.json',
+  keptAt,
+  reason: 'r',
+  usedInstead: null,
+});
 
 describe('describeDamagedFiles', () => {
   it('says how many drafts could not be read and where each was kept, in the singular and plural', () => {
@@ -44,7 +58,9 @@ describe('describeDamagedFiles', () => {
       '1 draft could not be read and was kept at /a.',
       'The settings file /u/settings.json could not be read (Unexpected end of JSON input); it was kept at /u/settings.damaged-1.json and the default settings are used.',
     ]);
-    expect(describeDamagedFiles([{ ...settings, usedInstead: 'backup' }])[0]).toContain('the last backup of the settings is used');
+    expect(describeDamagedFiles([{ ...settings, usedInstead: 'backup' }])[0]).toContain(
+      'the last backup of the settings is used',
+    );
   });
 });
 
@@ -101,7 +117,9 @@ describe('a data folder with damaged files, through the services both shells sta
     expect(damaged.find((file) => file.reason.includes('the limit is 64'))).toBeDefined();
     const kept = await Promise.all(damaged.map((file) => readFile(file.keptAt, 'utf8')));
     expect(kept.sort()).toEqual([damagedWork, deepDraft, '{"user":"ann@example.com","useSampleServ'].sort());
-    expect(describeDamagedFiles(damaged)[0]).toMatch(/^2 drafts could not be read and were kept at .*drafts\/damaged\//);
+    expect(describeDamagedFiles(damaged)[0]).toMatch(
+      /^2 drafts could not be read and were kept at .*drafts\/damaged\//,
+    );
   });
 
   it('opening the page whose draft was damaged starts a new draft and keeps the damaged one', async () => {
@@ -147,7 +165,9 @@ describe('removeCrashLeftovers', () => {
 
     const removed = await removeCrashLeftovers(dataDir);
 
-    expect(removed.sort()).toEqual([files.draftTemp, files.contentTemp, files.settingsTemp, files.outboxTemp, files.pageCacheTemp].sort());
+    expect(removed.sort()).toEqual(
+      [files.draftTemp, files.contentTemp, files.settingsTemp, files.outboxTemp, files.pageCacheTemp].sort(),
+    );
     expect((await readdir(join(dataDir, 'drafts'))).sort()).toEqual(
       ['.fedcba9876543210.json.0a1b2c3d4e5f.tmp', 'notes.tmp', '0123456789abcdef.json'].sort(),
     );

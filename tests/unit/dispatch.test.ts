@@ -150,7 +150,7 @@ describe('createDispatch: invalid payloads reach no handler', () => {
     await expectInvalid('signIn', cyclic, 'nested more than 64 levels deep');
   });
 
-  it('the shells\' own channels refuse a deep payload through parseInput too', () => {
+  it("the shells' own channels refuse a deep payload through parseInput too", () => {
     let deep: unknown = 'leaf';
     for (let i = 0; i < 100; i++) deep = [deep];
     const parsed = parseInput('postToPreview', { type: 'reset', components: deep });
@@ -158,7 +158,11 @@ describe('createDispatch: invalid payloads reach no handler', () => {
     if (!parsed.ok) {
       expect(parsed.error).toEqual({
         ok: false,
-        error: { code: 'invalid-input', message: 'Refused request for postToPreview: the payload is nested more than 64 levels deep (the limit is 64).' },
+        error: {
+          code: 'invalid-input',
+          message:
+            'Refused request for postToPreview: the payload is nested more than 64 levels deep (the limit is 64).',
+        },
       });
     }
   });
@@ -170,7 +174,10 @@ describe('createDispatch: invalid payloads reach no handler', () => {
     const result = await dispatch('getDraft', { bookmark: 'b' });
     expect(result).toEqual({
       ok: false,
-      error: { code: 'failed', message: 'The answer to getDraft is nested more than 64 levels deep (the limit is 64).' },
+      error: {
+        code: 'failed',
+        message: 'The answer to getDraft is nested more than 64 levels deep (the limit is 64).',
+      },
     });
   });
 
@@ -250,7 +257,9 @@ describe('createDispatch: valid payloads', () => {
     });
     expect(mocks.saveContent).toHaveBeenCalledWith(
       expect.objectContaining({
-        components: [{ _component: 'Banner', _identifier: 'Banner1', name: '', hidden: false, classes: [], content: {} }],
+        components: [
+          { _component: 'Banner', _identifier: 'Banner1', name: '', hidden: false, classes: [], content: {} },
+        ],
       }),
     );
   });

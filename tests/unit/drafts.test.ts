@@ -101,8 +101,20 @@ describe('draft store', () => {
     const reports = drafts.damagedFiles().sort((a, b) => a.file.localeCompare(b.file));
     expect(reports).toEqual(
       [
-        { kind: 'draft', file: brokenJson, keptAt: keptBroken, reason: expect.stringContaining('does not hold valid JSON'), usedInstead: null },
-        { kind: 'draft', file: wrongShape, keptAt: keptShape, reason: expect.stringContaining('components'), usedInstead: null },
+        {
+          kind: 'draft',
+          file: brokenJson,
+          keptAt: keptBroken,
+          reason: expect.stringContaining('does not hold valid JSON'),
+          usedInstead: null,
+        },
+        {
+          kind: 'draft',
+          file: wrongShape,
+          keptAt: keptShape,
+          reason: expect.stringContaining('components'),
+          usedInstead: null,
+        },
       ].sort((a, b) => a.file.localeCompare(b.file)),
     );
     expect(logged).toHaveLength(2);
@@ -133,7 +145,10 @@ describe('draft store', () => {
 
     expect(await drafts.list()).toEqual([good]);
     expect(drafts.damagedFiles()).toEqual([
-      expect.objectContaining({ file: deep, reason: expect.stringContaining('nested more than 64 levels deep (the limit is 64)') }),
+      expect.objectContaining({
+        file: deep,
+        reason: expect.stringContaining('nested more than 64 levels deep (the limit is 64)'),
+      }),
     ]);
   });
 
@@ -167,7 +182,9 @@ describe('draft store', () => {
     await writeFile(join(dir, 'damaged'), 'a file where the folder should be');
 
     expect(await drafts.get(bookmarkFor(HOME_KEY))).toBeNull();
-    expect(drafts.damagedFiles()).toEqual([expect.objectContaining({ keptAt: path, reason: expect.stringContaining('moving it aside failed') })]);
+    expect(drafts.damagedFiles()).toEqual([
+      expect.objectContaining({ keptAt: path, reason: expect.stringContaining('moving it aside failed') }),
+    ]);
     await expect(drafts.put(makeDraft())).rejects.toThrow('is not written over');
     expect(await readFile(path, 'utf8')).toBe('{"half a draft');
 
@@ -184,11 +201,13 @@ describe('draft store', () => {
     await mkdir(join(dir, blocked)); // reading it fails with EISDIR, as an unreadable file would
 
     expect(await drafts.list()).toEqual([good]);
-    await expect(drafts.get('blocked')).rejects.toThrow(`The draft file ${join(dir, blocked)} could not be read: EISDIR`);
+    await expect(drafts.get('blocked')).rejects.toThrow(
+      `The draft file ${join(dir, blocked)} could not be read: EISDIR`,
+    );
     expect(drafts.damagedFiles()).toEqual([]);
   });
 
-  it('sets aside a draft stored under another bookmark\'s file name, so the next autosave cannot replace it', async () => {
+  it("sets aside a draft stored under another bookmark's file name, so the next autosave cannot replace it", async () => {
     const draft = makeDraft();
     await drafts.put(draft);
     const stray = join(dir, `${contentHash('somewhere else')}.json`);

@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ipcName, PREVIEW_COMMAND, PREVIEW_EMIT, PREVIEW_EVENT, SERVICE_CHANNELS, SHELL_CHANNELS, TEAM_EVENT } from '../../core/channels';
+import {
+  ipcName,
+  PREVIEW_COMMAND,
+  PREVIEW_EMIT,
+  PREVIEW_EVENT,
+  SERVICE_CHANNELS,
+  SHELL_CHANNELS,
+  TEAM_EVENT,
+} from '../../core/channels';
 import type { TeamEvent } from '../../core/team';
 import type { Result } from '../../core/result';
 import { PREVIEW_EVENT_BUDGETS } from '../../core/preview';
@@ -62,7 +70,12 @@ const editorFrame: IpcFrame = { processId: 4, routingId: 1, url: EDITOR_URL };
 const previewFrame: IpcFrame = { processId: 7, routingId: 1, url: PREVIEW_URL };
 
 function fakeContents(mainFrame: IpcFrame) {
-  return { mainFrame, send: vi.fn<ContentsLike['send']>(), isDestroyed: () => false, setZoomFactor: vi.fn() } satisfies ContentsLike & { setZoomFactor(factor: number): void };
+  return {
+    mainFrame,
+    send: vi.fn<ContentsLike['send']>(),
+    isDestroyed: () => false,
+    setZoomFactor: vi.fn(),
+  } satisfies ContentsLike & { setZoomFactor(factor: number): void };
 }
 
 function setup(options: { now?: () => number } = {}) {
@@ -70,7 +83,11 @@ function setup(options: { now?: () => number } = {}) {
   const dispatch = vi.fn<Dispatch>(async (channel) => ({ ok: true, value: { answeredBy: channel } }));
   const editorContents = fakeContents(editorFrame);
   const previewContents = fakeContents(previewFrame);
-  const previewView = { webContents: previewContents, setBounds: vi.fn(), setVisible: vi.fn() } satisfies PreviewViewLike;
+  const previewView = {
+    webContents: previewContents,
+    setBounds: vi.fn(),
+    setVisible: vi.fn(),
+  } satisfies PreviewViewLike;
   const previewLinks = { active: false };
   const reloadPreview = vi.fn();
   const teamListeners = new Set<(event: TeamEvent) => void>();
@@ -78,8 +95,27 @@ function setup(options: { now?: () => number } = {}) {
     teamListeners.add(listener);
     return () => void teamListeners.delete(listener);
   };
-  const unregister = registerIpc({ ipcMain: ipc.ipcMain, dispatch, editorContents, previewView, previewLinks, reloadPreview, onTeamEvent, ...options });
-  return { ...ipc, dispatch, editorContents, previewContents, previewView, previewLinks, reloadPreview, unregister, teamListeners };
+  const unregister = registerIpc({
+    ipcMain: ipc.ipcMain,
+    dispatch,
+    editorContents,
+    previewView,
+    previewLinks,
+    reloadPreview,
+    onTeamEvent,
+    ...options,
+  });
+  return {
+    ...ipc,
+    dispatch,
+    editorContents,
+    previewContents,
+    previewView,
+    previewLinks,
+    reloadPreview,
+    unregister,
+    teamListeners,
+  };
 }
 
 describe('registerIpc: channel registration', () => {
@@ -150,7 +186,13 @@ describe('registerIpc: sender frame check', () => {
       expect(answer).toMatchObject({ ok: false, error: { code: 'forbidden' } });
       expect(dispatch).not.toHaveBeenCalled();
 
-      const shellAnswer = await invoke(ipcName('setPreviewBounds'), frame, { x: 0, y: 0, width: 10, height: 10, visible: true });
+      const shellAnswer = await invoke(ipcName('setPreviewBounds'), frame, {
+        x: 0,
+        y: 0,
+        width: 10,
+        height: 10,
+        visible: true,
+      });
       expect(shellAnswer).toMatchObject({ ok: false, error: { code: 'forbidden' } });
       expect(previewView.setBounds).not.toHaveBeenCalled();
       await invoke(ipcName('postToPreview'), frame, { type: 'select', id: null });
@@ -171,7 +213,13 @@ describe('registerIpc: sender frame check', () => {
 describe('registerIpc: shell channels', () => {
   it('moves and shows the preview view for valid bounds', async () => {
     const { invoke, previewView } = setup();
-    const answer = await invoke(ipcName('setPreviewBounds'), editorFrame, { x: 320, y: 48, width: 800, height: 600, visible: true });
+    const answer = await invoke(ipcName('setPreviewBounds'), editorFrame, {
+      x: 320,
+      y: 48,
+      width: 800,
+      height: 600,
+      visible: true,
+    });
     expect(answer).toEqual({ ok: true, value: {} });
     expect(previewView.setBounds).toHaveBeenCalledWith({ x: 320, y: 48, width: 800, height: 600 });
     expect(previewView.setVisible).toHaveBeenCalledWith(true);
@@ -179,7 +227,12 @@ describe('registerIpc: shell channels', () => {
 
   it('changes nothing and answers invalid-input for invalid bounds', async () => {
     const { invoke, previewView, dispatch } = setup();
-    for (const payload of [{ x: -1, y: 0, width: 10, height: 10, visible: true }, { x: 0, y: 0, width: 1.5, height: 10, visible: true }, { x: 0 }, 'huge']) {
+    for (const payload of [
+      { x: -1, y: 0, width: 10, height: 10, visible: true },
+      { x: 0, y: 0, width: 1.5, height: 10, visible: true },
+      { x: 0 },
+      'huge',
+    ]) {
       const answer = await invoke(ipcName('setPreviewBounds'), editorFrame, payload);
       expect(answer).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     }
@@ -190,7 +243,10 @@ describe('registerIpc: shell channels', () => {
 
   it('sends a valid command to the preview and drops an invalid one', async () => {
     const { invoke, previewContents } = setup();
-    await expect(invoke(ipcName('postToPreview'), editorFrame, { type: 'select', id: 'hero-1' })).resolves.toEqual({ ok: true, value: {} });
+    await expect(invoke(ipcName('postToPreview'), editorFrame, { type: 'select', id: 'hero-1' })).resolves.toEqual({
+      ok: true,
+      value: {},
+    });
     expect(previewContents.send).toHaveBeenCalledWith(PREVIEW_COMMAND, { type: 'select', id: 'hero-1' });
 
     previewContents.send.mockClear();
@@ -225,7 +281,8 @@ describe('registerIpc: preview events', () => {
 });
 
 describe('registerIpc: preview message floods', () => {
-  const editorEvents = (editorContents: ReturnType<typeof fakeContents>) => editorContents.send.mock.calls.map(([, event]) => event);
+  const editorEvents = (editorContents: ReturnType<typeof fakeContents>) =>
+    editorContents.send.mock.calls.map(([, event]) => event);
   const notices = (previewContents: ReturnType<typeof fakeContents>) =>
     previewContents.send.mock.calls.filter(([, command]) => (command as { type: string }).type === 'notice');
 
@@ -234,8 +291,12 @@ describe('registerIpc: preview message floods', () => {
     const { emit, editorContents, previewContents } = setup({ now: () => now });
     for (let i = 0; i < 1000; i++) emit(PREVIEW_EMIT, previewFrame, { type: 'ready' });
     for (let i = 0; i < 1000; i++) emit(PREVIEW_EMIT, previewFrame, { type: 'select', id: `c${i}` });
-    expect(editorEvents(editorContents).filter((event) => (event as { type: string }).type === 'ready')).toHaveLength(PREVIEW_EVENT_BUDGETS.ready.max);
-    expect(editorEvents(editorContents).filter((event) => (event as { type: string }).type === 'select')).toHaveLength(PREVIEW_EVENT_BUDGETS.select.max);
+    expect(editorEvents(editorContents).filter((event) => (event as { type: string }).type === 'ready')).toHaveLength(
+      PREVIEW_EVENT_BUDGETS.ready.max,
+    );
+    expect(editorEvents(editorContents).filter((event) => (event as { type: string }).type === 'select')).toHaveLength(
+      PREVIEW_EVENT_BUDGETS.select.max,
+    );
     expect(notices(previewContents)).toEqual([
       [PREVIEW_COMMAND, { type: 'notice', message: budgetNotice('ready', PREVIEW_EVENT_BUDGETS.ready) }],
       [PREVIEW_COMMAND, { type: 'notice', message: budgetNotice('select', PREVIEW_EVENT_BUDGETS.select) }],
@@ -243,7 +304,9 @@ describe('registerIpc: preview message floods', () => {
     // A window later the budget is there again.
     now += PREVIEW_EVENT_BUDGETS.ready.perMs;
     emit(PREVIEW_EMIT, previewFrame, { type: 'ready' });
-    expect(editorEvents(editorContents).filter((event) => (event as { type: string }).type === 'ready')).toHaveLength(PREVIEW_EVENT_BUDGETS.ready.max + 1);
+    expect(editorEvents(editorContents).filter((event) => (event as { type: string }).type === 'ready')).toHaveLength(
+      PREVIEW_EVENT_BUDGETS.ready.max + 1,
+    );
   });
 
   it('gives a reloaded preview its budgets whole', async () => {
@@ -256,7 +319,12 @@ describe('registerIpc: preview message floods', () => {
 
   it('drops messages of no known type, and asks for a feed only by block', () => {
     const { emit, editorContents, previewContents } = setup();
-    for (const payload of ['garbage', null, { type: '__proto__' }, { type: 'requestFeed', url: 'http://127.0.0.1:5179/api/listPages' }]) {
+    for (const payload of [
+      'garbage',
+      null,
+      { type: '__proto__' },
+      { type: 'requestFeed', url: 'http://127.0.0.1:5179/api/listPages' },
+    ]) {
       emit(PREVIEW_EMIT, previewFrame, payload);
     }
     emit(PREVIEW_EMIT, previewFrame, { type: 'requestFeed', blockId: 'blog-1' });
@@ -268,7 +336,10 @@ describe('registerIpc: preview message floods', () => {
 describe('registerIpc: Links in Preview and back to the page', () => {
   it('follows the links toggle sent to the preview, and reloads the preview on request', async () => {
     const { invoke, previewLinks, reloadPreview, previewContents } = setup();
-    expect(await invoke(ipcName('postToPreview'), editorFrame, { type: 'links', active: true, base: null })).toEqual({ ok: true, value: {} });
+    expect(await invoke(ipcName('postToPreview'), editorFrame, { type: 'links', active: true, base: null })).toEqual({
+      ok: true,
+      value: {},
+    });
     expect(previewLinks.active).toBe(true);
     expect(previewContents.send).toHaveBeenCalledWith(PREVIEW_COMMAND, { type: 'links', active: true, base: null });
     await invoke(ipcName('postToPreview'), editorFrame, { type: 'links', active: false, base: null });

@@ -127,7 +127,13 @@ describe('URL classification', () => {
 describe('navigation gating decisions', () => {
   it('lets the editor reload itself and nothing else', () => {
     expect(isEditorNavigationAllowed(EDITOR_URL)).toBe(true);
-    for (const url of ['https://example.com/', PREVIEW_URL, 'app://studio/assets/x.js', 'file:///etc/passwd', 'javascript:alert(1)']) {
+    for (const url of [
+      'https://example.com/',
+      PREVIEW_URL,
+      'app://studio/assets/x.js',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+    ]) {
       expect(isEditorNavigationAllowed(url), url).toBe(false);
     }
   });
@@ -195,7 +201,12 @@ describe('createStudioWindow', () => {
 
   it('isolates both pages and gives each its own preload', () => {
     for (const preferences of [window.options.webPreferences, view.options.webPreferences]) {
-      expect(preferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
+      expect(preferences).toMatchObject({
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        webSecurity: true,
+      });
     }
     expect(window.options.webPreferences.preload).toMatch(/[/\\]preload[/\\]editor\.cjs$/);
     expect(view.options.webPreferences.preload).toMatch(/[/\\]preload[/\\]preview\.cjs$/);

@@ -23,7 +23,8 @@ vi.mock('electron', () => ({
     encryptString: (plain: string) => Buffer.from(`sealed:${[...plain].reverse().join('')}`),
     decryptString: (sealed: Buffer) => {
       const text = sealed.toString();
-      if (!text.startsWith('sealed:')) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+      if (!text.startsWith('sealed:'))
+        throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
       return [...text.slice('sealed:'.length)].reverse().join('');
     },
   },

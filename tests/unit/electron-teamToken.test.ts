@@ -38,7 +38,10 @@ beforeEach(async () => {
   // A team server as far as sign-in needs one: /me for the token, an event stream that stays open.
   meServer = createServer((request, response) => {
     if (request.headers.authorization !== `Bearer ${TOKEN}`) return void response.writeHead(401).end('{}');
-    if (request.url === '/me') return void response.writeHead(200, { 'content-type': 'application/json' }).end('{"user":"ed@example.com","server":"storefront-studio"}');
+    if (request.url === '/me')
+      return void response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"user":"ed@example.com","server":"storefront-studio"}');
     response.writeHead(200, { 'content-type': 'text/event-stream' }).write(': open\n\n');
   });
   await new Promise<void>((resolve) => meServer.listen(0, '127.0.0.1', resolve));
@@ -53,7 +56,12 @@ afterEach(async () => {
 
 function memoryStore(): KeyValueStore & { entries: Map<string, unknown> } {
   const entries = new Map<string, unknown>();
-  return { entries, get: (key) => entries.get(key), set: (key, value) => void entries.set(key, value), delete: (key) => void entries.delete(key) };
+  return {
+    entries,
+    get: (key) => entries.get(key),
+    set: (key, value) => void entries.set(key, value),
+    delete: (key) => void entries.delete(key),
+  };
 }
 
 function teamService(store: KeyValueStore): TeamService {

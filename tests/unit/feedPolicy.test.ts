@@ -6,17 +6,22 @@ import { StudioError } from '../../core/result';
 import { fetchJsonFeed, isNonPublicAddress } from '../../main/services/feeds';
 
 const EMBEDDED = 'http://127.0.0.1:4100';
-const context = { embeddedServer: EMBEDDED, appOrigins: ['https://content.team.example', 'https://mesh.team.example/api/'] };
+const context = {
+  embeddedServer: EMBEDDED,
+  appOrigins: ['https://content.team.example', 'https://mesh.team.example/api/'],
+};
 const SAMPLE = '/sample/blog/posts.json?_embed&per_page=12';
 
 describe('the feed a block declares', () => {
   it('is the Blog’s apiLink, trimmed, and nothing for other types or an empty link', () => {
-    expect(declaredFeed({ _component: 'Blog', content: { apiLink: '  https://blog.example.com/wp-json/wp/v2/posts ' } })).toBe(
-      'https://blog.example.com/wp-json/wp/v2/posts',
-    );
+    expect(
+      declaredFeed({ _component: 'Blog', content: { apiLink: '  https://blog.example.com/wp-json/wp/v2/posts ' } }),
+    ).toBe('https://blog.example.com/wp-json/wp/v2/posts');
     expect(declaredFeed({ _component: 'Blog', content: { apiLink: '   ' } })).toBeNull();
     expect(declaredFeed({ _component: 'Blog', content: { apiLink: 42 } })).toBeNull();
-    expect(declaredFeed({ _component: 'CustomHtml', content: { apiLink: 'https://blog.example.com/feed' } })).toBeNull();
+    expect(
+      declaredFeed({ _component: 'CustomHtml', content: { apiLink: 'https://blog.example.com/feed' } }),
+    ).toBeNull();
   });
 });
 
@@ -25,42 +30,99 @@ describe('which feed addresses main reads', () => {
     const sample = checkFeedAddress(SAMPLE, context);
     expect(sample).toMatchObject({ ok: true, sample: true });
     expect(sample.ok && sample.url.href).toBe(`${EMBEDDED}${SAMPLE}`);
-    expect(checkFeedAddress('https://blog.example.com/wp-json/wp/v2/posts', context)).toMatchObject({ ok: true, sample: false });
+    expect(checkFeedAddress('https://blog.example.com/wp-json/wp/v2/posts', context)).toMatchObject({
+      ok: true,
+      sample: false,
+    });
   });
 
   it('refuses the rest of the embedded server: the saved pages, the API, other files', () => {
-    for (const address of ['/content/', `${EMBEDDED}/content/nike/web/home/uat/gb.json`, '/sample/../drafts/x.json', '/sample/products.json']) {
-      expect(checkFeedAddress(address, context), address).toMatchObject({ ok: false, problem: expect.stringContaining('Only the sample feed') });
+    for (const address of [
+      '/content/',
+      `${EMBEDDED}/content/nike/web/home/uat/gb.json`,
+      '/sample/../drafts/x.json',
+      '/sample/products.json',
+    ]) {
+      expect(checkFeedAddress(address, context), address).toMatchObject({
+        ok: false,
+        problem: expect.stringContaining('Only the sample feed'),
+      });
     }
   });
 
   it('refuses the app’s own services wherever they are configured', () => {
-    expect(checkFeedAddress('https://content.team.example/pages', context)).toMatchObject({ ok: false, problem: expect.stringContaining('own services') });
+    expect(checkFeedAddress('https://content.team.example/pages', context)).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('own services'),
+    });
     expect(checkFeedAddress('https://mesh.team.example/other', context)).toMatchObject({ ok: false });
   });
 
   it('reads only http(s), without credentials in the address', () => {
-    for (const address of ['file:///etc/passwd', 'javascript:alert(1)', 'data:application/json,[]', 'ftp://example.com/feed.json', 'app://studio/sample/blog/posts.json']) {
-      expect(checkFeedAddress(address, context), address).toMatchObject({ ok: false, problem: expect.stringContaining('http or https') });
+    for (const address of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'data:application/json,[]',
+      'ftp://example.com/feed.json',
+      'app://studio/sample/blog/posts.json',
+    ]) {
+      expect(checkFeedAddress(address, context), address).toMatchObject({
+        ok: false,
+        problem: expect.stringContaining('http or https'),
+      });
     }
-    expect(checkFeedAddress('https://user:secret@blog.example.com/feed', context)).toMatchObject({ ok: false, problem: expect.stringContaining('password') });
-    expect(checkFeedAddress('http://[', context)).toMatchObject({ ok: false, problem: expect.stringContaining('not a valid URL') });
+    expect(checkFeedAddress('https://user:secret@blog.example.com/feed', context)).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('password'),
+    });
+    expect(checkFeedAddress('http://[', context)).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('not a valid URL'),
+    });
   });
 });
 
 describe('which IP addresses count as the machine or a private network', () => {
   it('counts loopback, private, link-local, shared, reserved and mapped addresses', () => {
     for (const address of [
-      '127.0.0.1', '127.8.9.10', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1',
-      '0.0.0.0', '224.0.0.1', '255.255.255.255', '::', '::1', 'fe80::1', 'fc00::1', 'fd12:3456::1', '::ffff:127.0.0.1', '::ffff:7f00:1',
-      '::ffff:10.0.0.1', '64:ff9b::a00:1', 'ff02::1', 'localhost', 'not an address',
+      '127.0.0.1',
+      '127.8.9.10',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::',
+      '::1',
+      'fe80::1',
+      'fc00::1',
+      'fd12:3456::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:10.0.0.1',
+      '64:ff9b::a00:1',
+      'ff02::1',
+      'localhost',
+      'not an address',
     ]) {
       expect(isNonPublicAddress(address), address).toBe(true);
     }
   });
 
   it('lets public addresses through', () => {
-    for (const address of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '::ffff:8.8.8.8', '2606:4700:4700::1111', '2a00:1450:4009:80b::200e']) {
+    for (const address of [
+      '8.8.8.8',
+      '1.1.1.1',
+      '172.32.0.1',
+      '100.128.0.1',
+      '::ffff:8.8.8.8',
+      '2606:4700:4700::1111',
+      '2a00:1450:4009:80b::200e',
+    ]) {
       expect(isNonPublicAddress(address), address).toBe(false);
     }
   });

@@ -86,9 +86,12 @@ describe('fhLocation', () => {
     expect(fhLocation('scottsuk', 'en_GB', [fresh, sale, black, adidas, menFootwear, nike])).toBe(
       '//scottsuk/en_GB/categories<{men%2Ffootwear}/brand>{adidas;nike}/colour>{black}/isonsale=1/isnew=1',
     );
-    expect(fhLocation('jdsportsuk', 'en_GB', [{ facet: 'size', value: '9.5', label: '9.5' }, { facet: 'price', value: '25-50', label: '£25 - £50' }])).toBe(
-      '//jdsportsuk/en_GB/size>{9.5}/price>{25-50}',
-    );
+    expect(
+      fhLocation('jdsportsuk', 'en_GB', [
+        { facet: 'size', value: '9.5', label: '9.5' },
+        { facet: 'price', value: '25-50', label: '£25 - £50' },
+      ]),
+    ).toBe('//jdsportsuk/en_GB/size>{9.5}/price>{25-50}');
   });
 
   it('encodes characters that would break the grammar', () => {
@@ -98,7 +101,9 @@ describe('fhLocation', () => {
   });
 
   it('puts attributes the sample does not know after the known ones', () => {
-    expect(fhLocation('u', 'en_GB', [{ facet: 'fit', value: 'slim', label: 'Slim' }, nike])).toBe('//u/en_GB/brand>{nike}/fit>{slim}');
+    expect(fhLocation('u', 'en_GB', [{ facet: 'fit', value: 'slim', label: 'Slim' }, nike])).toBe(
+      '//u/en_GB/brand>{nike}/fit>{slim}',
+    );
   });
 
   it('reads back through the sample service grammar, unchanged', () => {
@@ -108,7 +113,10 @@ describe('fhLocation', () => {
       [men],
       [menFootwear, nike, sale],
       [fresh, sale, black, adidas, menFootwear, nike],
-      [{ facet: 'size', value: '9.5', label: '9.5' }, { facet: 'price', value: 'under-25', label: 'Under £25' }],
+      [
+        { facet: 'size', value: '9.5', label: '9.5' },
+        { facet: 'price', value: 'under-25', label: 'Under £25' },
+      ],
     ];
     for (const filters of cases) {
       const text = fhLocation('jdsportsuk', 'en_GB', filters);
@@ -120,7 +128,10 @@ describe('fhLocation', () => {
       expect(parsed.location.isNew).toBe(filters.includes(fresh));
     }
     const parsed = parseFhLocation(fhLocation('jdsportsuk', 'en_GB', [menFootwear, adidas, nike]));
-    expect(parsed.ok && parsed.location).toMatchObject({ categoryPath: 'men/footwear', attributes: { brand: ['adidas', 'nike'] } });
+    expect(parsed.ok && parsed.location).toMatchObject({
+      categoryPath: 'men/footwear',
+      attributes: { brand: ['adidas', 'nike'] },
+    });
   });
 });
 
@@ -137,7 +148,9 @@ describe('parseFhLocation', () => {
         isNew: false,
       },
     });
-    const parsed = parseFhLocation('//tessuti/en_GB/categories<{women/clothing}/colour>{Black;white}/size>{one%20size}/isnew=1/');
+    const parsed = parseFhLocation(
+      '//tessuti/en_GB/categories<{women/clothing}/colour>{Black;white}/size>{one%20size}/isnew=1/',
+    );
     expect(parsed).toEqual({
       ok: true,
       location: {
@@ -149,7 +162,10 @@ describe('parseFhLocation', () => {
         isNew: true,
       },
     });
-    expect(parseFhLocation('//jdsportsuk/en_GB')).toMatchObject({ ok: true, location: { categoryPath: null, attributes: {} } });
+    expect(parseFhLocation('//jdsportsuk/en_GB')).toMatchObject({
+      ok: true,
+      location: { categoryPath: null, attributes: {} },
+    });
   });
 
   it.each([
@@ -183,7 +199,9 @@ describe('parseFhLocation', () => {
       isNew: true,
     };
     const text = formatFhLocation(location);
-    expect(text).toBe('//jdsportsuk/en_GB/categories<{men%2Fclothing}/brand>{volt}/size>{7-8y;one%20size}/isonsale=1/isnew=1');
+    expect(text).toBe(
+      '//jdsportsuk/en_GB/categories<{men%2Fclothing}/brand>{volt}/size>{7-8y;one%20size}/isonsale=1/isnew=1',
+    );
     expect(parseFhLocation(text)).toEqual({ ok: true, location });
   });
 });
@@ -192,7 +210,10 @@ describe('one grammar for writer and reader', () => {
   const slug = fc.stringMatching(/^[a-z0-9]+(-[a-z0-9]+)*$/, { maxLength: 12 });
   // Values as the reader keeps them: trimmed, lowercase, 1 to 100 characters; the grammar's own characters
   // come often, any other character now and then.
-  const character = fc.oneof(fc.constantFrom(';', '{', '}', '/', '%', ' ', '<', '>', '=', 'a', '9'), fc.string({ minLength: 1, maxLength: 1, unit: 'binary' }));
+  const character = fc.oneof(
+    fc.constantFrom(';', '{', '}', '/', '%', ' ', '<', '>', '=', 'a', '9'),
+    fc.string({ minLength: 1, maxLength: 1, unit: 'binary' }),
+  );
   const value = fc
     .string({ minLength: 1, maxLength: 100, unit: character })
     .map((text) => text.trim().toLowerCase())
@@ -200,9 +221,14 @@ describe('one grammar for writer and reader', () => {
   const location = fc.record({
     universe: fc.stringMatching(/^[a-z0-9_-]{1,64}$/),
     locale: fc.constantFrom('en_GB', 'de_DE', 'fr_FR'),
-    categoryPath: fc.option(fc.array(slug, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/')), { nil: null }),
+    categoryPath: fc.option(
+      fc.array(slug, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/')),
+      { nil: null },
+    ),
     attributes: fc.record(
-      Object.fromEntries(FH_ATTRIBUTE_ORDER.map((name) => [name, fc.uniqueArray(value, { minLength: 1, maxLength: 4 })])),
+      Object.fromEntries(
+        FH_ATTRIBUTE_ORDER.map((name) => [name, fc.uniqueArray(value, { minLength: 1, maxLength: 4 })]),
+      ),
       { requiredKeys: [] },
     ),
     isOnSale: fc.boolean(),

@@ -58,14 +58,34 @@ describe('knownShape', () => {
     ['images as a text', 'images', '/d.jpg'],
     ['images with one metadata for both', 'images', { ...pair, metadata: { pointOfInterest: poi } }],
     ['images with a metadata of another kind', 'images', { ...pair, desktopMetadata: { alt: 'A runner' } }],
-    ['images with metadata beside the point', 'images', { ...pair, desktopMetadata: { pointOfInterest: poi, alt: 'x' } }],
+    [
+      'images with metadata beside the point',
+      'images',
+      { ...pair, desktopMetadata: { pointOfInterest: poi, alt: 'x' } },
+    ],
     ['images with a null point', 'images', { ...pair, desktopMetadata: { pointOfInterest: null } }],
-    ['images with a point missing h', 'images', { ...pair, desktopMetadata: { pointOfInterest: { x: 0.5, y: 0.5, w: 0.1 } } }],
+    [
+      'images with a point missing h',
+      'images',
+      { ...pair, desktopMetadata: { pointOfInterest: { x: 0.5, y: 0.5, w: 0.1 } } },
+    ],
     ['images with a point in texts', 'images', { ...pair, desktopMetadata: { pointOfInterest: { ...poi, x: '0.5' } } }],
-    ['images with a point of extra keys', 'images', { ...pair, desktopMetadata: { pointOfInterest: { ...poi, z: 1 } } }],
+    [
+      'images with a point of extra keys',
+      'images',
+      { ...pair, desktopMetadata: { pointOfInterest: { ...poi, z: 1 } } },
+    ],
     ['images with metadata and no mobile', 'images', { desktop: '/d.jpg', desktopMetadata: { pointOfInterest: poi } }],
-    ['a url pair with a focal point', 'url', { desktop: '/a/', mobile: '/a/', desktopMetadata: { pointOfInterest: poi } }],
-    ['an aspect ratio with a focal point', 'aspectRatio', { desktop: '1:1', mobile: '1:1', desktopMetadata: { pointOfInterest: poi } }],
+    [
+      'a url pair with a focal point',
+      'url',
+      { desktop: '/a/', mobile: '/a/', desktopMetadata: { pointOfInterest: poi } },
+    ],
+    [
+      'an aspect ratio with a focal point',
+      'aspectRatio',
+      { desktop: '1:1', mobile: '1:1', desktopMetadata: { pointOfInterest: poi } },
+    ],
     ['product images keyed by shot', 'images', { a: '/a.jpg', b: '/b.jpg' }],
     ['a pair under another key', 'videos', { desktop: '', mobile: '' }],
     ['aspect ratio as one text', 'aspectRatio', '16:9'],
@@ -279,7 +299,8 @@ describe('catalogue defaults', () => {
   function* fields(value: unknown, key: string | number = ''): Generator<[string | number, unknown]> {
     yield [key, value];
     if (Array.isArray(value)) for (const [index, item] of value.entries()) yield* fields(item, index);
-    else if (typeof value === 'object' && value !== null) for (const [child, item] of Object.entries(value)) yield* fields(item, child);
+    else if (typeof value === 'object' && value !== null)
+      for (const [child, item] of Object.entries(value)) yield* fields(item, child);
   }
 
   it('open with no validation error: every colour is hex, every aspect ratio valid', () => {
@@ -289,10 +310,12 @@ describe('catalogue defaults', () => {
       for (const [key, value] of fields(template.data.content)) {
         const shape = knownShape(key, value);
         if (shape === 'colour' || shape === 'aspectRatio') checked += 1;
-        if (shape === 'colour' && hexColourError(value as string)) problems.push(`${template.name} ${key}=${String(value)}`);
+        if (shape === 'colour' && hexColourError(value as string))
+          problems.push(`${template.name} ${key}=${String(value)}`);
         if (shape === 'aspectRatio') {
           const ratio = value as { desktop: string; mobile: string };
-          for (const text of [ratio.desktop, ratio.mobile]) if (aspectRatioError(text)) problems.push(`${template.name} ${key}=${text}`);
+          for (const text of [ratio.desktop, ratio.mobile])
+            if (aspectRatioError(text)) problems.push(`${template.name} ${key}=${text}`);
         }
       }
     }

@@ -179,7 +179,11 @@ describe('blankLike', () => {
       body: { html: { value: '' } },
       tags: [],
       empty: null,
-      link: { url: '', newTab: false, style: { colour: '', weight: 0, font: { selectBox: { current: 'large', options: 'fontSizes' } } } },
+      link: {
+        url: '',
+        newTab: false,
+        style: { colour: '', weight: 0, font: { selectBox: { current: 'large', options: 'fontSizes' } } },
+      },
       pluDetails: { plu: '', title: '', price: { was: '', now: '' }, images: { a: '' } },
     });
     for (const key of Object.keys(sample)) {

@@ -26,10 +26,23 @@ describe('the files store on a file system without hard links', () => {
     const store = createFilesStore(join(dataDir, 'content'));
 
     const first = await store.save({ content: makePage({ title: 'One' }), kind: 'content' });
-    const second = await store.save({ content: makePage({ title: 'Two' }), kind: 'content', baseHash: first.version.hash });
+    const second = await store.save({
+      content: makePage({ title: 'Two' }),
+      kind: 'content',
+      baseHash: first.version.hash,
+    });
 
     expect([first.version.version, second.version.version]).toEqual([1, 2]);
-    const folder = join(dataDir, 'content', HOME_KEY.fascia, HOME_KEY.platform, HOME_KEY.source, HOME_KEY.page, 'uat', HOME_KEY.country);
+    const folder = join(
+      dataDir,
+      'content',
+      HOME_KEY.fascia,
+      HOME_KEY.platform,
+      HOME_KEY.source,
+      HOME_KEY.page,
+      'uat',
+      HOME_KEY.country,
+    );
     expect((await readdir(folder)).sort()).toEqual(['v000001.json', 'v000002.json']);
     expect((await store.latest(HOME_KEY)).stored?.content.content[0]?.content).toEqual({ title: 'Two' });
     expect(fsp.link).toHaveBeenCalledTimes(2);
@@ -39,7 +52,16 @@ describe('the files store on a file system without hard links', () => {
     vi.mocked(fsp.link).mockRejectedValue(Object.assign(new Error('disk full'), { code: 'ENOSPC' }));
     const store = createFilesStore(join(dataDir, 'content'));
     await expect(store.save({ content: makePage(), kind: 'content' })).rejects.toThrow('disk full');
-    const folder = join(dataDir, 'content', HOME_KEY.fascia, HOME_KEY.platform, HOME_KEY.source, HOME_KEY.page, 'uat', HOME_KEY.country);
+    const folder = join(
+      dataDir,
+      'content',
+      HOME_KEY.fascia,
+      HOME_KEY.platform,
+      HOME_KEY.source,
+      HOME_KEY.page,
+      'uat',
+      HOME_KEY.country,
+    );
     expect(await readdir(folder)).toEqual([]);
   });
 });

@@ -14,7 +14,8 @@ const FLAG_ICONS_NAME: Partial<Record<CountryCode, string>> = { sc: 'gb-sct', ws
  */
 function svgOf(url: string): string {
   const dataUrl = /^data:image\/svg\+xml(;base64)?,(.*)$/s.exec(url);
-  if (dataUrl) return dataUrl[1] ? Buffer.from(dataUrl[2]!, 'base64').toString('utf8') : decodeURIComponent(dataUrl[2]!);
+  if (dataUrl)
+    return dataUrl[1] ? Buffer.from(dataUrl[2]!, 'base64').toString('utf8') : decodeURIComponent(dataUrl[2]!);
   const file = url.startsWith('/@fs/') ? url.slice('/@fs'.length) : join(process.cwd(), url);
   expect(existsSync(file), `${url} names no file`).toBe(true);
   return readFileSync(file, 'utf8');

@@ -75,7 +75,11 @@ describe('clampFocalPoint: the box stays inside the image', () => {
     ['far outside, top left', { x: -3, y: -2, w: 0.2, h: 0.4 }, { x: 0.1, y: 0.2, w: 0.2, h: 0.4 }],
     ['far outside, bottom right', { x: 5, y: 9, w: 0.2, h: 0.4 }, { x: 0.9, y: 0.8, w: 0.2, h: 0.4 }],
     ['top-left corner', { x: 0.01, y: 0.01, w: 0.125, h: 0.28169 }, { x: 0.0625, y: 0.140845, w: 0.125, h: 0.28169 }],
-    ['bottom-right corner', { x: 0.99, y: 0.99, w: 0.125, h: 0.28169 }, { x: 0.9375, y: 0.859155, w: 0.125, h: 0.28169 }],
+    [
+      'bottom-right corner',
+      { x: 0.99, y: 0.99, w: 0.125, h: 0.28169 },
+      { x: 0.9375, y: 0.859155, w: 0.125, h: 0.28169 },
+    ],
   ])('pulls a box over the %s back inside, keeping its size', (_name, input, expected) => {
     const clamped = clampFocalPoint(input);
     expectPoint(clamped, expected);
@@ -83,7 +87,12 @@ describe('clampFocalPoint: the box stays inside the image', () => {
   });
 
   it('clamps sizes to at least the minimum and at most the whole image', () => {
-    expectPoint(clampFocalPoint({ x: 0.5, y: 0.5, w: 0, h: -1 }), { x: 0.5, y: 0.5, w: MIN_FOCAL_SIZE, h: MIN_FOCAL_SIZE });
+    expectPoint(clampFocalPoint({ x: 0.5, y: 0.5, w: 0, h: -1 }), {
+      x: 0.5,
+      y: 0.5,
+      w: MIN_FOCAL_SIZE,
+      h: MIN_FOCAL_SIZE,
+    });
     expectPoint(clampFocalPoint({ x: 0.2, y: 0.9, w: 3, h: 1.5 }), { x: 0.5, y: 0.5, w: 1, h: 1 });
     expect(MIN_FOCAL_SIZE).toBe(0.02);
   });
@@ -99,9 +108,12 @@ describe('clampFocalPoint: the box stays inside the image', () => {
 
   it('keeps every point of a grid in bounds', () => {
     const values = [-1, 0, 0.01, 0.3, 0.5, 0.77, 0.99, 1, 2];
-    for (const x of values) for (const y of values) for (const w of values) for (const h of values) {
-      expectInBounds(clampFocalPoint({ x, y, w, h }));
-    }
+    for (const x of values)
+      for (const y of values)
+        for (const w of values)
+          for (const h of values) {
+            expectInBounds(clampFocalPoint({ x, y, w, h }));
+          }
   });
 });
 
@@ -268,7 +280,12 @@ describe('customCrop: the largest crop of the ratio, centred on the point, insid
 
   it('centres the crop on the point when there is room', () => {
     // Athlete portrait, face at (0.5, 0.46): the 2:1 crop is 600 x 300 centred on y = 368.
-    expectRect(customCrop(tall, { x: 0.5, y: 0.46, w: 0.35, h: 0.34 }, '2:1'), { x: 0, y: 218, width: 600, height: 300 });
+    expectRect(customCrop(tall, { x: 0.5, y: 0.46, w: 0.35, h: 0.34 }, '2:1'), {
+      x: 0,
+      y: 218,
+      width: 600,
+      height: 300,
+    });
     expectRect(customCrop(wide, { x: 0.4, y: 0.5, w: 0.1, h: 0.1 }, '1:1'), { x: 240, y: 0, width: 800, height: 800 });
   });
 
@@ -289,17 +306,19 @@ describe('customCrop: the largest crop of the ratio, centred on the point, insid
   it('always has the ratio and lies inside the image', () => {
     const sizes = [wide, tall, { width: 333, height: 777 }, { width: 1000, height: 1000 }];
     const points = [0, 0.1, 0.5, 0.9, 1].flatMap((x) => [0, 0.3, 1].map((y) => ({ x, y, w: 0.125, h: 0.28169 })));
-    for (const size of sizes) for (const point of points) for (const ratio of PREVIEW_RATIOS) {
-      const rect = customCrop(size, point, ratio);
-      const parsed = parseAspectRatio(ratio)!;
-      expect(rect.width / rect.height).toBeCloseTo(parsed.w / parsed.h, 9);
-      expect(rect.x).toBeGreaterThanOrEqual(0);
-      expect(rect.y).toBeGreaterThanOrEqual(0);
-      expect(rect.x + rect.width).toBeLessThanOrEqual(size.width + 1e-9);
-      expect(rect.y + rect.height).toBeLessThanOrEqual(size.height + 1e-9);
-      // As large as fits: one side is the whole image.
-      expect(Math.abs(rect.width - size.width) < 1e-9 || Math.abs(rect.height - size.height) < 1e-9).toBe(true);
-    }
+    for (const size of sizes)
+      for (const point of points)
+        for (const ratio of PREVIEW_RATIOS) {
+          const rect = customCrop(size, point, ratio);
+          const parsed = parseAspectRatio(ratio)!;
+          expect(rect.width / rect.height).toBeCloseTo(parsed.w / parsed.h, 9);
+          expect(rect.x).toBeGreaterThanOrEqual(0);
+          expect(rect.y).toBeGreaterThanOrEqual(0);
+          expect(rect.x + rect.width).toBeLessThanOrEqual(size.width + 1e-9);
+          expect(rect.y + rect.height).toBeLessThanOrEqual(size.height + 1e-9);
+          // As large as fits: one side is the whole image.
+          expect(Math.abs(rect.width - size.width) < 1e-9 || Math.abs(rect.height - size.height) < 1e-9).toBe(true);
+        }
   });
 
   it('refuses a bad ratio or image size', () => {

@@ -52,14 +52,17 @@ interface Check {
   format?: string;
 }
 const defOf = (schema: unknown): SchemaDef => (schema as { _zod: { def: SchemaDef } })._zod.def;
-const checksOf = (def: SchemaDef): Check[] => ((def.checks as { _zod: { def: Check } }[] | undefined) ?? []).map((check) => check._zod.def);
+const checksOf = (def: SchemaDef): Check[] =>
+  ((def.checks as { _zod: { def: Check } }[] | undefined) ?? []).map((check) => check._zod.def);
 
 /** A simple value a schema accepts, optional fields included (so they are fuzzed too): lists of one, the lowest number allowed. */
 function sampleOf(schema: unknown): unknown {
   const def = defOf(schema);
   switch (def.type) {
     case 'object':
-      return Object.fromEntries(Object.entries(def.shape as Record<string, unknown>).map(([key, field]) => [key, sampleOf(field)]));
+      return Object.fromEntries(
+        Object.entries(def.shape as Record<string, unknown>).map(([key, field]) => [key, sampleOf(field)]),
+      );
     case 'string': {
       if (def.format === 'email') return 'fuzz@example.com';
       // A closed port on this machine: refused at once, where a real host would make every call wait.
@@ -126,7 +129,20 @@ const TRAVERSAL_AND_NUL = [
 
 const hostileString = fc.oneof(
   { arbitrary: fc.constant(HUGE), weight: 2 },
-  { arbitrary: fc.constantFrom(...TRAVERSAL_AND_NUL, 'file:///etc/passwd', 'javascript:alert(1)', 'http://127.0.0.1:1/', 'http://[', '%', '\ud800', '', ' '), weight: 3 },
+  {
+    arbitrary: fc.constantFrom(
+      ...TRAVERSAL_AND_NUL,
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'http://127.0.0.1:1/',
+      'http://[',
+      '%',
+      '\ud800',
+      '',
+      ' ',
+    ),
+    weight: 3,
+  },
   { arbitrary: fc.string({ maxLength: 40 }), weight: 1 },
   { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }), weight: 1 },
 );
@@ -139,7 +155,9 @@ const deeplyNested = fc.tuple(fc.integer({ min: 65, max: 1_000 }), fc.boolean())
 });
 
 /** Own `__proto__` and `constructor.prototype` keys, as JSON.parse makes them from a request body. */
-const prototypePolluter = fc.constant(null).map(() => JSON.parse('{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}') as unknown);
+const prototypePolluter = fc
+  .constant(null)
+  .map(() => JSON.parse('{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}') as unknown);
 
 const wrongType = fc.oneof(
   fc.integer(),
@@ -195,16 +213,23 @@ function payloadsFor(channel: keyof typeof contract): fc.Arbitrary<unknown> {
   const options: fc.WeightedArbitrary<unknown>[] = [{ arbitrary: hostileValue, weight: 1 }];
   if (paths.all.length > 0) {
     const path = fc.constantFrom(...paths.all);
-    options.push({ arbitrary: fc.tuple(path, hostileValue).map(([at, value]) => changedAt(sample, at, { set: value })), weight: 4 });
+    options.push({
+      arbitrary: fc.tuple(path, hostileValue).map(([at, value]) => changedAt(sample, at, { set: value })),
+      weight: 4,
+    });
     options.push({ arbitrary: path.map((at) => changedAt(sample, at, 'remove')), weight: 1 });
   }
   if (paths.strings.length > 0) {
     // Key fields (page key segments, bookmarks, fascias, ...) with traversal and NUL bytes.
-    const keyAttack = fc.tuple(fc.constantFrom(...paths.strings), fc.constantFrom(...TRAVERSAL_AND_NUL)).map(([at, value]) => changedAt(sample, at, { set: value }));
+    const keyAttack = fc
+      .tuple(fc.constantFrom(...paths.strings), fc.constantFrom(...TRAVERSAL_AND_NUL))
+      .map(([at, value]) => changedAt(sample, at, { set: value }));
     options.push({ arbitrary: keyAttack, weight: 2 });
   }
   const extraKey = fc.constantFrom('__proto__', 'constructor', 'prototype', 'extra', 'k'.repeat(10_000));
-  const extraField = fc.tuple(fc.constantFrom(...paths.objects), extraKey, hostileValue).map(([at, key, value]) => changedAt(sample, [...at, key], { set: value }));
+  const extraField = fc
+    .tuple(fc.constantFrom(...paths.objects), extraKey, hostileValue)
+    .map(([at, key, value]) => changedAt(sample, [...at, key], { set: value }));
   options.push({ arbitrary: extraField, weight: 1 });
   return fc.oneof(...options);
 }
@@ -219,7 +244,10 @@ async function snapshot(root: string): Promise<Record<string, string>> {
     const path = join(entry.parentPath, entry.name);
     const key = relative(root, path);
     if (entry.isDirectory()) files[`${key}/`] = 'dir';
-    else files[key] = createHash('sha256').update(await readFile(path)).digest('hex');
+    else
+      files[key] = createHash('sha256')
+        .update(await readFile(path))
+        .digest('hex');
   }
   return files;
 }
@@ -241,7 +269,8 @@ const crashes: string[] = [];
 let payloadsFuzzed = 0;
 
 function recordCrash(channel: string, payload: unknown, result: Result<unknown>): void {
-  if (!result.ok && result.error.code === 'failed') crashes.push(`${channel} ${describePayload(payload)}: ${result.error.message}`);
+  if (!result.ok && result.error.code === 'failed')
+    crashes.push(`${channel} ${describePayload(payload)}: ${result.error.message}`);
 }
 
 afterAll(() => {
@@ -275,7 +304,10 @@ describe('fuzz through the dispatcher', () => {
   });
   // Each channel starts from the same settings, whatever the fuzz of updateSettings left behind.
   beforeEach(async () => {
-    const reset = await services.dispatch('updateSettings', { useSampleServices: true, serviceUrls: { content: null } });
+    const reset = await services.dispatch('updateSettings', {
+      useSampleServices: true,
+      serviceUrls: { content: null },
+    });
     expect(reset.ok).toBe(true);
   });
   afterAll(async () => {
@@ -283,35 +315,44 @@ describe('fuzz through the dispatcher', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it.each(CHANNELS.filter((channel) => SERVICE.has(channel)))('%s answers every payload with a Result and writes nothing it refused', async (channel) => {
-    await fc.assert(
-      fc.asyncProperty(payloadsFor(channel), async (payload) => {
-        payloadsFuzzed++;
-        const before = await snapshot(root);
-        const result = await services.dispatch(channel, payload);
-        const context = `${channel} ${describePayload(payload)}`;
-        expectResult(result, context);
-        recordCrash(channel, payload, result);
-        const after = await snapshot(root);
-        if (!result.ok && REFUSED_INPUT.has(result.error.code)) expect(after, context).toEqual(before);
-        expect(after['outside.txt'], context).toBe(before['outside.txt']);
-        expect(Object.keys(after).filter((path) => !path.startsWith('data')), context).toEqual(['outside.txt']);
-      }),
-      { numRuns: RUNS_PER_CHANNEL_DISPATCH },
-    );
-    expect(crashes.filter((crash) => crash.startsWith(`${channel} `))).toEqual([]);
-  });
+  it.each(CHANNELS.filter((channel) => SERVICE.has(channel)))(
+    '%s answers every payload with a Result and writes nothing it refused',
+    async (channel) => {
+      await fc.assert(
+        fc.asyncProperty(payloadsFor(channel), async (payload) => {
+          payloadsFuzzed++;
+          const before = await snapshot(root);
+          const result = await services.dispatch(channel, payload);
+          const context = `${channel} ${describePayload(payload)}`;
+          expectResult(result, context);
+          recordCrash(channel, payload, result);
+          const after = await snapshot(root);
+          if (!result.ok && REFUSED_INPUT.has(result.error.code)) expect(after, context).toEqual(before);
+          expect(after['outside.txt'], context).toBe(before['outside.txt']);
+          expect(
+            Object.keys(after).filter((path) => !path.startsWith('data')),
+            context,
+          ).toEqual(['outside.txt']);
+        }),
+        { numRuns: RUNS_PER_CHANNEL_DISPATCH },
+      );
+      expect(crashes.filter((crash) => crash.startsWith(`${channel} `))).toEqual([]);
+    },
+  );
 
-  it.each(CHANNELS.filter((channel) => !SERVICE.has(channel)))('%s (a shell channel) is parsed without throwing', (channel) => {
-    fc.assert(
-      fc.property(payloadsFor(channel), (payload) => {
-        payloadsFuzzed++;
-        const parsed = parseInput(channel, payload);
-        if (!parsed.ok) expectResult(parsed.error, `${channel} ${describePayload(payload)}`);
-      }),
-      { numRuns: RUNS_PER_CHANNEL_DISPATCH },
-    );
-  });
+  it.each(CHANNELS.filter((channel) => !SERVICE.has(channel)))(
+    '%s (a shell channel) is parsed without throwing',
+    (channel) => {
+      fc.assert(
+        fc.property(payloadsFor(channel), (payload) => {
+          payloadsFuzzed++;
+          const parsed = parseInput(channel, payload);
+          if (!parsed.ok) expectResult(parsed.error, `${channel} ${describePayload(payload)}`);
+        }),
+        { numRuns: RUNS_PER_CHANNEL_DISPATCH },
+      );
+    },
+  );
 
   // Found by this fuzz: encodeURIComponent threw "URI malformed" (code "failed") on half of a character.
   it('refuses a page key or mesh path holding an unpaired surrogate, naming the field', async () => {
@@ -321,10 +362,19 @@ describe('fuzz through the dispatcher', () => {
       error: {
         code: 'invalid-input',
         message: 'Invalid request for openPage: key.page: must be valid Unicode text (it holds half of a character)',
-        details: { issues: [{ path: ['key', 'page'], message: 'must be valid Unicode text (it holds half of a character)' }] },
+        details: {
+          issues: [{ path: ['key', 'page'], message: 'must be valid Unicode text (it holds half of a character)' }],
+        },
       },
     });
-    expect(await services.dispatch('meshCategoryProducts', { fascia: 'jd', path: 'men/\udc00', isNew: false, isOnSale: false })).toMatchObject({
+    expect(
+      await services.dispatch('meshCategoryProducts', {
+        fascia: 'jd',
+        path: 'men/\udc00',
+        isNew: false,
+        isOnSale: false,
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'invalid-input', message: expect.stringContaining('path: must be valid Unicode text') },
     });
@@ -391,7 +441,10 @@ describe("fuzz through the browser host's POST /api/<channel>", () => {
         recordCrash(channel, payload, result);
         const after = await snapshot(root);
         if (!result.ok && REFUSED_INPUT.has(result.error.code)) expect(after, context).toEqual(before);
-        expect(Object.keys(after).filter((path) => !path.startsWith('data') && !path.startsWith('renderer')), context).toEqual(['outside.txt']);
+        expect(
+          Object.keys(after).filter((path) => !path.startsWith('data') && !path.startsWith('renderer')),
+          context,
+        ).toEqual(['outside.txt']);
       }),
       { numRuns: RUNS_PER_CHANNEL_HTTP },
     );

@@ -34,7 +34,8 @@ function openDocument(components: Component[]) {
     changes: () => changes,
     tick: (ms: number) => (clock += ms),
     titles: () => doc.components().map((c) => c.content.title),
-    setTitle: (id: string, title: string) => doc.updateComponent(id, (c) => ({ ...c, content: { ...c.content, title } }), 'title'),
+    setTitle: (id: string, title: string) =>
+      doc.updateComponent(id, (c) => ({ ...c, content: { ...c.content, title } }), 'title'),
   };
 }
 
@@ -43,7 +44,11 @@ describe('History', () => {
     let clock = 0;
     const history = new History(() => clock);
     const log: string[] = [];
-    const change = (key: string | null, name: string) => ({ key, undo: () => log.push(`undo ${name}`), redo: () => log.push(`redo ${name}`) });
+    const change = (key: string | null, name: string) => ({
+      key,
+      undo: () => log.push(`undo ${name}`),
+      redo: () => log.push(`redo ${name}`),
+    });
     history.record(change('a', '1'));
     clock += 100;
     history.record(change('a', '2'));

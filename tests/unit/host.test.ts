@@ -38,7 +38,10 @@ describe('the handler table behind both shells', () => {
 
   it('opens a new page as a draft, then saves it with the signed-in author and removes the draft', async () => {
     await call('signIn', { email: 'Ed@Example.com' });
-    const opened = (await call('openPage', { key: HOME_KEY, category: 'Home' })) as unknown as { origin: string; draft: { baseHash: null } };
+    const opened = (await call('openPage', { key: HOME_KEY, category: 'Home' })) as unknown as {
+      origin: string;
+      draft: { baseHash: null };
+    };
     expect(opened.origin).toBe('new');
     expect(opened.draft.baseHash).toBeNull();
 
@@ -49,22 +52,37 @@ describe('the handler table behind both shells', () => {
       baseHash: null,
       commitMessage: 'First version',
     });
-    expect(saved).toMatchObject({ ok: true, value: { version: { version: 1, author: 'ed@example.com', commitMessage: 'First version' } } });
+    expect(saved).toMatchObject({
+      ok: true,
+      value: { version: { version: 1, author: 'ed@example.com', commitMessage: 'First version' } },
+    });
     const listing = (await call('listPages', {})) as unknown as { pages: unknown[]; drafts: unknown[] };
     expect(listing.pages).toHaveLength(1);
     expect(listing.drafts).toHaveLength(0);
 
-    const reopened = (await call('openPage', { key: HOME_KEY })) as unknown as { origin: string; draft: { components: unknown[] } };
+    const reopened = (await call('openPage', { key: HOME_KEY })) as unknown as {
+      origin: string;
+      draft: { components: unknown[] };
+    };
     expect(reopened.origin).toBe('saved');
     expect(reopened.draft.components).toEqual([banner('Hello')]);
   });
 
   it('refuses a save without a message or before sign-in, and changes nothing', async () => {
     const save = (commitMessage: string) =>
-      services.dispatch('saveContent', { key: HOME_KEY, meta: emptyPageMeta(), components: [], baseHash: null, commitMessage });
+      services.dispatch('saveContent', {
+        key: HOME_KEY,
+        meta: emptyPageMeta(),
+        components: [],
+        baseHash: null,
+        commitMessage,
+      });
     expect(await save('Message')).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     await call('signIn', { email: 'ed@example.com' });
-    expect(await save(' ')).toEqual({ ok: false, error: { code: 'invalid-input', message: 'Please enter a message for the changes.' } });
+    expect(await save(' ')).toEqual({
+      ok: false,
+      error: { code: 'invalid-input', message: 'Please enter a message for the changes.' },
+    });
     expect(((await call('listPages', {})) as unknown as { pages: unknown[] }).pages).toEqual([]);
   });
 
@@ -82,7 +100,9 @@ describe('the handler table behind both shells', () => {
       commitMessage: 'Will fail',
     });
     expect(saved).toMatchObject({ ok: false, error: { code: 'unavailable' } });
-    const draft = (await call('getDraft', { bookmark: bookmarkFor(HOME_KEY) })) as unknown as { draft: { components: unknown[] } };
+    const draft = (await call('getDraft', { bookmark: bookmarkFor(HOME_KEY) })) as unknown as {
+      draft: { components: unknown[] };
+    };
     expect(draft.draft.components).toEqual([banner('Unsaved work')]);
     const listing = (await call('listPages', {})) as unknown as { pagesError: string; drafts: { dirty: boolean }[] };
     expect(listing.pagesError).toMatch(/not reachable/);
@@ -97,7 +117,10 @@ describe('favourites and feeds', () => {
   beforeEach(async () => {
     dataDir = await makeTempDir();
     await mkdir(join(dataDir, 'resources', 'sample', 'blog'), { recursive: true });
-    await writeFile(join(dataDir, 'resources', 'sample', 'blog', 'posts.json'), JSON.stringify([{ id: 1, title: { rendered: 'Hello' } }]));
+    await writeFile(
+      join(dataDir, 'resources', 'sample', 'blog', 'posts.json'),
+      JSON.stringify([{ id: 1, title: { rendered: 'Hello' } }]),
+    );
     await writeFile(join(dataDir, 'resources', 'secret.json'), '{"secret": true}');
     services = await createStudioServices({
       dataDir: join(dataDir, 'data'),
@@ -127,18 +150,38 @@ describe('favourites and feeds', () => {
   });
 
   it('reads the feed a Blog block declares: the embedded server’s sample feed, and nothing else of the app’s', async () => {
-    const blog = (apiLink: string) => ({ component: { _component: 'Blog', _identifier: 'blog-1', content: { apiLink } } });
+    const blog = (apiLink: string) => ({
+      component: { _component: 'Blog', _identifier: 'blog-1', content: { apiLink } },
+    });
     expect(await services.dispatch('fetchFeed', blog('/sample/blog/posts.json?_embed&per_page=12'))).toEqual({
       ok: true,
       value: { data: [{ id: 1, title: { rendered: 'Hello' } }] },
     });
-    for (const url of ['/sample/../secret.json', '/sample/%2e%2e/secret.json', '/sample/blog/missing.json', '/content/', 'file:///etc/passwd', 'http://127.0.0.1:9/feed.json']) {
-      expect(await services.dispatch('fetchFeed', blog(url)), url).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    for (const url of [
+      '/sample/../secret.json',
+      '/sample/%2e%2e/secret.json',
+      '/sample/blog/missing.json',
+      '/content/',
+      'file:///etc/passwd',
+      'http://127.0.0.1:9/feed.json',
+    ]) {
+      expect(await services.dispatch('fetchFeed', blog(url)), url).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden' },
+      });
     }
     // The preview names a block; a block whose type declares no feed reads nothing, whatever its content says.
-    const banner = { component: { _component: 'MainBanner', _identifier: 'banner-1', content: { apiLink: '/sample/blog/posts.json' } } };
-    expect(await services.dispatch('fetchFeed', banner)).toMatchObject({ ok: false, error: { code: 'invalid-input', message: 'A MainBanner block declares no feed.' } });
-    expect(await services.dispatch('fetchFeed', { url: '/sample/blog/posts.json' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    const banner = {
+      component: { _component: 'MainBanner', _identifier: 'banner-1', content: { apiLink: '/sample/blog/posts.json' } },
+    };
+    expect(await services.dispatch('fetchFeed', banner)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input', message: 'A MainBanner block declares no feed.' },
+    });
+    expect(await services.dispatch('fetchFeed', { url: '/sample/blog/posts.json' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input' },
+    });
   });
 });
 
@@ -151,9 +194,18 @@ describe('the browser host', () => {
     dataDir = await makeTempDir();
     rendererDir = join(dataDir, 'renderer');
     await mkdir(join(rendererDir, 'editor'), { recursive: true });
-    await writeFile(join(rendererDir, 'editor', 'index.html'), '<html><head><title>t</title></head><body></body></html>');
+    await writeFile(
+      join(rendererDir, 'editor', 'index.html'),
+      '<html><head><title>t</title></head><body></body></html>',
+    );
     await writeFile(join(dataDir, 'secret.txt'), 'not for the browser');
-    host = await startBrowserHost({ port: 0, dataDir: join(dataDir, 'data'), rendererDir, resourcesDir: join(dataDir, 'resources'), user: 'host@example.com' });
+    host = await startBrowserHost({
+      port: 0,
+      dataDir: join(dataDir, 'data'),
+      rendererDir,
+      resourcesDir: join(dataDir, 'resources'),
+      user: 'host@example.com',
+    });
   });
   afterEach(async () => {
     await host.close();
@@ -182,9 +234,15 @@ describe('the browser host', () => {
   it('answers malformed JSON and invalid payloads with clear errors', async () => {
     const malformed = await api('signIn', '{"email": ');
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/^Malformed JSON/) } });
+    expect(await malformed.json()).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input', message: expect.stringMatching(/^Malformed JSON/) },
+    });
     const invalid = await (await api('signIn', '{"email": 42}')).json();
-    expect(invalid).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('signIn: email') } });
+    expect(invalid).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input', message: expect.stringContaining('signIn: email') },
+    });
     const unknown = await (await api('dropDatabase', '{}')).json();
     expect(unknown).toMatchObject({ ok: false, error: { message: 'Unknown channel: dropDatabase' } });
   });
@@ -192,7 +250,12 @@ describe('the browser host', () => {
   it('injects the bridge into the editor page and never serves files outside its folders', async () => {
     const html = await (await fetch(`${host.url}/editor/index.html`)).text();
     expect(html).toContain('<script src="/host/studio.js"></script></head>');
-    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/editor/..%2f..%2fsecret.txt', '/sample/..%2f..%2fsecret.txt']) {
+    for (const path of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/editor/..%2f..%2fsecret.txt',
+      '/sample/..%2f..%2fsecret.txt',
+    ]) {
       const response = await fetch(`${host.url}${path}`);
       expect(response.status, path).toBe(404);
     }

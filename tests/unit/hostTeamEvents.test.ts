@@ -31,7 +31,13 @@ afterEach(async () => {
 });
 
 const start = (options: { user?: string; teamServer?: { url: string; token: string } }) =>
-  startBrowserHost({ port: 0, dataDir: join(dataDir, 'data'), rendererDir, resourcesDir: join(dataDir, 'resources'), ...options });
+  startBrowserHost({
+    port: 0,
+    dataDir: join(dataDir, 'data'),
+    rendererDir,
+    resourcesDir: join(dataDir, 'resources'),
+    ...options,
+  });
 
 /** Opens the stream as the editor page's EventSource would, and reads events off it as they come. */
 async function openStream(url: string, headers: Record<string, string>) {
@@ -67,7 +73,11 @@ describe('GET /api/events on the browser host', () => {
     expect(await stream.next()).toEqual({ type: 'presence', presence: [] });
 
     // Signing out (already local) pushes the status again.
-    await fetch(`${host.url}/api/signOutTeam`, { method: 'POST', headers: { 'content-type': 'application/json', origin: host.url }, body: '{}' });
+    await fetch(`${host.url}/api/signOutTeam`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: host.url },
+      body: '{}',
+    });
     expect(await stream.next()).toMatchObject({ type: 'status', status: { mode: 'local' } });
     stream.close();
   });
@@ -91,15 +101,23 @@ describe('GET /api/events on the browser host', () => {
 describe('the browser host on a team server that refuses its token', () => {
   it('still starts, says Offline with the 401 reason, and keeps the editor working on this computer', async () => {
     fakeServer = createServer((_request, response) => {
-      response.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"code":"unauthorized","message":"This API token is not valid"}}');
+      response
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end('{"error":{"code":"unauthorized","message":"This API token is not valid"}}');
     });
     await new Promise<void>((resolve) => fakeServer!.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(fakeServer.address() as AddressInfo).port}`;
 
     host = await start({ teamServer: { url, token: 'sst_wrong' } });
 
-    const answer = await fetch(`${host.url}/api/getTeamStatus`, { method: 'POST', headers: { 'content-type': 'application/json', origin: host.url }, body: '{}' });
-    const { value } = (await answer.json()) as { value: { status: { mode: string; connection: string; offlineReason: string } } };
+    const answer = await fetch(`${host.url}/api/getTeamStatus`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: host.url },
+      body: '{}',
+    });
+    const { value } = (await answer.json()) as {
+      value: { status: { mode: string; connection: string; offlineReason: string } };
+    };
     expect(value.status).toMatchObject({ mode: 'team', connection: 'offline' });
     expect(value.status.offlineReason).toMatch(/refused the token \(HTTP 401\)/);
   });

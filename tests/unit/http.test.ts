@@ -103,7 +103,10 @@ describe('retries', () => {
 
     hits = [];
     respond = (_request, response) => json(response, 500, { error: { code: 'internal', message: 'it broke' } });
-    expect(await failure(call())).toMatchObject({ code: 'failed', message: `The test service answered 500 for ${base}/thing: it broke` });
+    expect(await failure(call())).toMatchObject({
+      code: 'failed',
+      message: `The test service answered 500 for ${base}/thing: it broke`,
+    });
     expect(hits).toHaveLength(1);
   });
 
@@ -118,14 +121,18 @@ describe('time limits', () => {
   it('gives up at the limit, naming it, and does not try again', async () => {
     respond = (_request, response) => void setTimeout(() => json(response, 200, { count: 1 }), 1_000);
     const error = await failure(call({}, http({ timeoutMs: 150 })));
-    expect(error).toMatchObject({ code: 'unavailable', message: `The test service did not answer within 150 ms (${base}/thing).` });
+    expect(error).toMatchObject({
+      code: 'unavailable',
+      message: `The test service did not answer within 150 ms (${base}/thing).`,
+    });
     expect(hits).toHaveLength(1);
   });
 });
 
 describe('answers', () => {
   it('carries the service’s own explanation of a 400, quoted to 100 characters', async () => {
-    respond = (_request, response) => json(response, 400, { error: { code: 'invalid-input', message: 'No such fascia.' } });
+    respond = (_request, response) =>
+      json(response, 400, { error: { code: 'invalid-input', message: 'No such fascia.' } });
     expect(await failure(call())).toMatchObject({
       code: 'invalid-input',
       message: `The test service answered 400 for ${base}/thing: No such fascia.`,
@@ -149,7 +156,10 @@ describe('answers', () => {
       response.writeHead(200, { 'content-type': 'text/html' });
       response.end('<html>a login page</html>');
     };
-    expect(await failure(call())).toMatchObject({ code: 'failed', message: `The test service sent something that is not JSON (${base}/thing).` });
+    expect(await failure(call())).toMatchObject({
+      code: 'failed',
+      message: `The test service sent something that is not JSON (${base}/thing).`,
+    });
   });
 
   it('refuses JSON of the wrong shape, naming the field', async () => {
@@ -168,12 +178,18 @@ describe('answers', () => {
     [503, 'unavailable'],
   ] as const)('maps %i to %s, keeping the service’s explanation', async (status, code) => {
     respond = (_request, response) => json(response, status, { error: { code: 'x', message: `said ${status}` } });
-    expect(await failure(call())).toMatchObject({ code, message: `The test service answered ${status} for ${base}/thing: said ${status}` });
+    expect(await failure(call())).toMatchObject({
+      code,
+      message: `The test service answered ${status} for ${base}/thing: said ${status}`,
+    });
   });
 
   it('lets a client give a status its own meaning', async () => {
     respond = (_request, response) => json(response, 401, { error: { message: 'bad key' } });
-    const client = http({ explain: (failure) => (failure.kind === 'status' ? new StudioError('forbidden', 'The key was refused.') : undefined) });
+    const client = http({
+      explain: (failure) =>
+        failure.kind === 'status' ? new StudioError('forbidden', 'The key was refused.') : undefined,
+    });
     expect(await failure(call({}, client))).toMatchObject({ code: 'forbidden', message: 'The key was refused.' });
   });
 });
@@ -181,8 +197,12 @@ describe('answers', () => {
 describe('the product lookup', () => {
   it('says what the service said about a request it refused', async () => {
     respond = (_request, response) =>
-      json(response, 400, { error: { code: 'invalid-input', message: 'The fascia site_fp is not served by this lookup.' } });
-    const error = await failure(createProductLookupClient(base).lookup({ fascia: 'site_fp', country: 'gb', size: '9', plu: '123' }));
+      json(response, 400, {
+        error: { code: 'invalid-input', message: 'The fascia site_fp is not served by this lookup.' },
+      });
+    const error = await failure(
+      createProductLookupClient(base).lookup({ fascia: 'site_fp', country: 'gb', size: '9', plu: '123' }),
+    );
     expect(error).toMatchObject({
       code: 'invalid-input',
       message: 'The product lookup answered 400: The fascia site_fp is not served by this lookup.',

@@ -86,7 +86,13 @@ async function openAndEdit(components: Component[]): Promise<Draft> {
 }
 
 async function save(components: Component[], baseHash: string | null) {
-  const answer = await handlers.saveContent({ key: HOME_KEY, meta, components, baseHash, commitMessage: 'Summer banner' });
+  const answer = await handlers.saveContent({
+    key: HOME_KEY,
+    meta,
+    components,
+    baseHash,
+    commitMessage: 'Summer banner',
+  });
   if (answer.status !== 'saved') throw new Error(`expected the embedded store to save, got ${answer.status}`);
   return answer;
 }

@@ -22,7 +22,12 @@ function importsOf(file: string): string[] {
     .preProcessFile(readFileSync(file, 'utf8'), true, false)
     .importedFiles.filter(({ fileName }) => fileName.startsWith('.'))
     .map(({ fileName }) => resolve(dirname(file), fileName))
-    .flatMap((base) => [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((path) => existsSync(path) && statSync(path).isFile()) ?? []);
+    .flatMap(
+      (base) =>
+        [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find(
+          (path) => existsSync(path) && statSync(path).isFile(),
+        ) ?? [],
+    );
 }
 
 /** Every cycle a depth-first walk meets, as the files around it. */

@@ -2,19 +2,40 @@ import { describe, expect, it } from 'vitest';
 import { queryFieldOf, withLinkInserted, withQueryInserted } from '../../core/rules/insertIntoComponent';
 import type { Component } from '../../core/schemas';
 
-const component = (content: Record<string, unknown>): Component => ({ _component: 'X', _identifier: 'X1', name: 'X', hidden: false, classes: [], content });
+const component = (content: Record<string, unknown>): Component => ({
+  _component: 'X',
+  _identifier: 'X1',
+  name: 'X',
+  hidden: false,
+  classes: [],
+  content,
+});
 const LINK = 'applink://jd?type=CUSTOM&target=sale';
 
 describe('inserting a generated link', () => {
   it('fills both halves of a url pair', () => {
-    expect(withLinkInserted(component({ url: { desktop: '/a', mobile: '/b' } }), LINK).content.url).toEqual({ desktop: LINK, mobile: LINK });
+    expect(withLinkInserted(component({ url: { desktop: '/a', mobile: '/b' } }), LINK).content.url).toEqual({
+      desktop: LINK,
+      mobile: LINK,
+    });
   });
   it('replaces a plain url', () => {
     expect(withLinkInserted(component({ url: '/a' }), LINK).content.url).toBe(LINK);
   });
   it('uses the first CTA when there is no url, and adds a url when there is neither', () => {
-    const withCtas = withLinkInserted(component({ ctas: [{ text: 'Go', url: '/a' }, { text: 'Two', url: '/b' }] }), LINK);
-    expect(withCtas.content.ctas).toEqual([{ text: 'Go', url: LINK }, { text: 'Two', url: '/b' }]);
+    const withCtas = withLinkInserted(
+      component({
+        ctas: [
+          { text: 'Go', url: '/a' },
+          { text: 'Two', url: '/b' },
+        ],
+      }),
+      LINK,
+    );
+    expect(withCtas.content.ctas).toEqual([
+      { text: 'Go', url: LINK },
+      { text: 'Two', url: '/b' },
+    ]);
     expect(withLinkInserted(component({ title: 'T' }), LINK).content).toEqual({ title: 'T', url: LINK });
   });
   it('leaves a component whose url is something else alone', () => {

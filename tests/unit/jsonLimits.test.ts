@@ -56,11 +56,15 @@ describe('checkJsonLimits (values in memory)', () => {
 
   it('never undercounts: a value it accepts serialises within the byte limit', () => {
     fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' }), fc.integer({ min: 2, max: 4000 }), (value, maxBytes) => {
-        const text = JSON.stringify(value);
-        const bytes = new TextEncoder().encode(text).length;
-        if (checkJsonLimits(value, { maxDepth: 64, maxBytes }) === null) expect(bytes).toBeLessThanOrEqual(maxBytes);
-      }),
+      fc.property(
+        fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' }),
+        fc.integer({ min: 2, max: 4000 }),
+        (value, maxBytes) => {
+          const text = JSON.stringify(value);
+          const bytes = new TextEncoder().encode(text).length;
+          if (checkJsonLimits(value, { maxDepth: 64, maxBytes }) === null) expect(bytes).toBeLessThanOrEqual(maxBytes);
+        },
+      ),
     );
   });
 

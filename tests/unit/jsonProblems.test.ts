@@ -156,7 +156,9 @@ describe('locateJsonPath', () => {
 
   it('gives the containing object or array when the key or index is missing', () => {
     expect(slice(text, locateJsonPath(text, [1, '_component']))).toBe('{ "_identifier": "X1", "hidden": "yes" }');
-    expect(slice(text, locateJsonPath(text, [0, 'content', 'slides', 7]))).toBe('[ { "image": "a.jpg" }, { "image": "b.jpg", "alt": 5 } ]');
+    expect(slice(text, locateJsonPath(text, [0, 'content', 'slides', 7]))).toBe(
+      '[ { "image": "a.jpg" }, { "image": "b.jpg", "alt": 5 } ]',
+    );
     expect(slice(text, locateJsonPath(text, [5, 'name']))).toBe(text);
   });
 
@@ -190,7 +192,9 @@ describe('checkComponentList', () => {
   it('gives the components with defaults applied', () => {
     expect(checkComponentList('[{"_component": "Banner", "_identifier": "Banner1", "extra": 1}]')).toEqual({
       ok: true,
-      value: [{ _component: 'Banner', _identifier: 'Banner1', name: '', hidden: false, classes: [], content: {}, extra: 1 }],
+      value: [
+        { _component: 'Banner', _identifier: 'Banner1', name: '', hidden: false, classes: [], content: {}, extra: 1 },
+      ],
     });
   });
 
@@ -198,7 +202,9 @@ describe('checkComponentList', () => {
     const text = '[\n  {"_component": "A", "_identifier": "A1"},\n]';
     expect(checkComponentList(text)).toEqual({
       ok: false,
-      problems: [{ message: "Invalid JSON at line 3, column 1: Unexpected token ']'", from: text.length - 1, to: text.length }],
+      problems: [
+        { message: "Invalid JSON at line 3, column 1: Unexpected token ']'", from: text.length - 1, to: text.length },
+      ],
     });
   });
 
@@ -251,11 +257,21 @@ describe('checkComponentList', () => {
 });
 
 describe('checkComponent', () => {
-  const component = { _component: 'Banner', _identifier: 'Banner1', name: 'Hero', hidden: false, classes: [], content: { title: 'Hi' } };
+  const component = {
+    _component: 'Banner',
+    _identifier: 'Banner1',
+    name: 'Hero',
+    hidden: false,
+    classes: [],
+    content: { title: 'Hi' },
+  };
 
   it('gives the component when it is valid and keeps its identifier', () => {
     expect(checkComponent(JSON.stringify(component, null, 2), 'Banner1')).toEqual({ ok: true, value: component });
-    expect(checkComponent('{"_component": "A", "_identifier": "A1"}')).toMatchObject({ ok: true, value: { name: '', content: {} } });
+    expect(checkComponent('{"_component": "A", "_identifier": "A1"}')).toMatchObject({
+      ok: true,
+      value: { name: '', content: {} },
+    });
   });
 
   it('reports schema issues with their paths', () => {

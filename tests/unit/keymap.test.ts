@@ -9,7 +9,14 @@ import { emptyPageMeta, type Component } from '../../core/schemas';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const component = (id: string): Component => ({ _component: 'MainBanner', _identifier: id, name: id, hidden: false, classes: [], content: { title: id } });
+const component = (id: string): Component => ({
+  _component: 'MainBanner',
+  _identifier: id,
+  name: id,
+  hidden: false,
+  classes: [],
+  content: { title: id },
+});
 
 let doc: EditorDocument;
 let shown: number;
@@ -93,8 +100,21 @@ describe('the ? list', () => {
     document.body.append(host);
     root = createRoot(host);
     act(() => root.render(createElement(ShortcutsDialog, { open: true, onOpenChange: () => {} })));
-    const rows = Array.from(document.querySelectorAll('table.shortcuts tr')).map((row) => [row.querySelector('kbd')?.textContent, row.querySelector('td')?.textContent]);
+    const rows = Array.from(document.querySelectorAll('table.shortcuts tr')).map((row) => [
+      row.querySelector('kbd')?.textContent,
+      row.querySelector('td')?.textContent,
+    ]);
     expect(rows).toEqual(KEYMAP.map(({ keys, action }) => [keys, action]));
-    expect(rows.map(([keys]) => keys)).toEqual(['Ctrl+Z', 'Ctrl+Shift+Z or Ctrl+Y', 'Alt+↑ / Alt+↓', 'Ctrl+D', 'Delete', '↑ / ↓', 'Enter', 'Space, arrows, Space', '?']);
+    expect(rows.map(([keys]) => keys)).toEqual([
+      'Ctrl+Z',
+      'Ctrl+Shift+Z or Ctrl+Y',
+      'Alt+↑ / Alt+↓',
+      'Ctrl+D',
+      'Delete',
+      '↑ / ↓',
+      'Enter',
+      'Space, arrows, Space',
+      '?',
+    ]);
   });
 });

@@ -71,9 +71,13 @@ describe('encodeLinkValue (editor spec §9)', () => {
 describe('generateLink: the link format (applink://{fascia}?type&target[&filters])', () => {
   it('builds each link type without filters', () => {
     expect(link('custom', 'summer sale')).toBe('applink://jd?type=CUSTOM&target=summer%20sale');
-    expect(link('category', 'men/footwear/trainers')).toBe('applink://jd?type=CATEGORY&target=men%2Ffootwear%2Ftrainers');
+    expect(link('category', 'men/footwear/trainers')).toBe(
+      'applink://jd?type=CATEGORY&target=men%2Ffootwear%2Ftrainers',
+    );
     expect(link('search', 'air max')).toBe('applink://jd?type=SEARCH&target=air%20max');
-    expect(link('link', 'https://www.example.com/a,b')).toBe('applink://jd?type=LINK&target=https%3A%2F%2Fwww.example.com%2Fa%2Cb');
+    expect(link('link', 'https://www.example.com/a,b')).toBe(
+      'applink://jd?type=LINK&target=https%3A%2F%2Fwww.example.com%2Fa%2Cb',
+    );
     expect(link('nav', 'lp-1001-summer-sale')).toBe('applink://jd?type=NAV&target=lp-1001-summer-sale');
   });
 
@@ -93,7 +97,15 @@ describe('generateLink: the link format (applink://{fascia}?type&target[&filters
   });
 
   it('orders brandname, isonsale, isnew, then the facet pairs as added', () => {
-    const all = { brandname: 'nike', isOnSale: true, isNew: true, facets: [{ name: 'size', value: '9' }, { name: 'colour', value: 'black' }] };
+    const all = {
+      brandname: 'nike',
+      isOnSale: true,
+      isNew: true,
+      facets: [
+        { name: 'size', value: '9' },
+        { name: 'colour', value: 'black' },
+      ],
+    };
     expect(link('category', 'men/footwear', all)).toBe(
       'applink://jd?type=CATEGORY&target=men%2Ffootwear&filters=' +
         '%7B%0A' +
@@ -126,9 +138,12 @@ describe('generateLink: the link format (applink://{fascia}?type&target[&filters
           isNew: Boolean(mask & 4),
           facets: mask & 8 ? [{ name: 'colour', value: 'black' }] : [],
         };
-        const chosen = [mask & 1 && lines.brand, mask & 2 && lines.sale, mask & 4 && lines.new, mask & 8 && lines.facet].filter(
-          (line): line is string => typeof line === 'string',
-        );
+        const chosen = [
+          mask & 1 && lines.brand,
+          mask & 2 && lines.sale,
+          mask & 4 && lines.new,
+          mask & 8 && lines.facet,
+        ].filter((line): line is string => typeof line === 'string');
         const [target, encodedTarget] = targets[type];
         const expected =
           `applink://jd?type=${type.toUpperCase()}&target=${encodedTarget}` +
@@ -139,7 +154,11 @@ describe('generateLink: the link format (applink://{fascia}?type&target[&filters
   });
 
   it('decodes back to the filters object', () => {
-    const generated = link('category', 'kids', { brandname: 'adidas', isOnSale: true, facets: [{ name: 'price', value: 'under-25' }] });
+    const generated = link('category', 'kids', {
+      brandname: 'adidas',
+      isOnSale: true,
+      facets: [{ name: 'price', value: 'under-25' }],
+    });
     const filters = new URL(generated).searchParams.get('filters') ?? '';
     expect(JSON.parse(filters)).toEqual({ brandname: 'adidas', isonsale: '1', 'facet:price': 'under-25' });
   });
@@ -149,9 +168,9 @@ describe('generateLink: the link format (applink://{fascia}?type&target[&filters
   });
 
   it('drops blank filters and trims the target', () => {
-    expect(link('category', '  men  ', { brandname: '  ', isOnSale: false, facets: [{ name: 'colour', value: ' ' }] })).toBe(
-      'applink://jd?type=CATEGORY&target=men',
-    );
+    expect(
+      link('category', '  men  ', { brandname: '  ', isOnSale: false, facets: [{ name: 'colour', value: ' ' }] }),
+    ).toBe('applink://jd?type=CATEGORY&target=men');
   });
 
   it('uses the fascia without its prefix, or the current app with site type apps', () => {
@@ -178,7 +197,9 @@ describe('generateLink: the link format (applink://{fascia}?type&target[&filters
     expect(message({ siteType: 'apps', currentApp: '' })).toBe(PLACEHOLDER);
     expect(message({ fascia: '' })).toBe(PLACEHOLDER);
     expect(linkText(generateLink({ ...context, type: 'custom', target: '' }))).toBe(PLACEHOLDER);
-    expect(linkText(generateLink({ ...context, type: 'custom', target: 'x' }))).toBe('applink://jd?type=CUSTOM&target=x');
+    expect(linkText(generateLink({ ...context, type: 'custom', target: 'x' }))).toBe(
+      'applink://jd?type=CUSTOM&target=x',
+    );
   });
 
   it('keeps the copy toast and landing page channels of the spec', () => {
@@ -255,7 +276,15 @@ describe('the link form (editor spec §4)', () => {
       'add',
     ]);
     expect(visibleFields('search', false)).toEqual(['keywords', 'facetName', 'facetValue', 'isOnSale', 'isNew', 'add']);
-    expect(visibleFields('search', true)).toEqual(['keywords', 'brand', 'facetName', 'facetValue', 'isOnSale', 'isNew', 'add']);
+    expect(visibleFields('search', true)).toEqual([
+      'keywords',
+      'brand',
+      'facetName',
+      'facetValue',
+      'isOnSale',
+      'isNew',
+      'add',
+    ]);
     expect(visibleFields('link', true)).toEqual(['url']);
     expect(visibleFields('nav', true)).toEqual(['landingPage']);
     expect(visibleFields('custom', true)).toEqual(['target']);
@@ -265,7 +294,12 @@ describe('the link form (editor spec §4)', () => {
     expect(hasBrandFacets([])).toBe(false);
     expect(hasBrandFacets([{ name: 'colour', values: [1] }])).toBe(false);
     expect(hasBrandFacets([{ name: 'brand', values: [] }])).toBe(false);
-    expect(hasBrandFacets([{ name: 'colour', values: [1] }, { name: 'brand', values: [1] }])).toBe(true);
+    expect(
+      hasBrandFacets([
+        { name: 'colour', values: [1] },
+        { name: 'brand', values: [1] },
+      ]),
+    ).toBe(true);
   });
 
   it('resets category and subcategory when the gender is picked, and clears the sale box on any change', () => {
@@ -281,7 +315,11 @@ describe('the link form (editor spec §4)', () => {
     expect(category.isOnSale).toBe(false);
 
     const subcategory = pickLevel(form, 'subcategory', 'men/footwear/running');
-    expect(subcategory.levels).toEqual({ gender: 'men', category: 'men/footwear', subcategory: 'men/footwear/running' });
+    expect(subcategory.levels).toEqual({
+      gender: 'men',
+      category: 'men/footwear',
+      subcategory: 'men/footwear/running',
+    });
     expect(subcategory.isOnSale).toBe(false);
     expect(subcategory.isNew).toBe(true);
 
@@ -291,7 +329,17 @@ describe('the link form (editor spec §4)', () => {
 
   it('targets the deepest chosen level and offers each level the children of the one above', () => {
     const tree = [
-      { name: 'Men', path: 'men', children: [{ name: 'Footwear', path: 'men/footwear', children: [{ name: 'Trainers', path: 'men/footwear/trainers', children: [] }] }] },
+      {
+        name: 'Men',
+        path: 'men',
+        children: [
+          {
+            name: 'Footwear',
+            path: 'men/footwear',
+            children: [{ name: 'Trainers', path: 'men/footwear/trainers', children: [] }],
+          },
+        ],
+      },
       { name: 'Women', path: 'women', children: [] },
     ];
     let form = initialLinkForm('category');
@@ -313,7 +361,11 @@ describe('the link form (editor spec §4)', () => {
     form = addFacet(form);
     expect(form.facets).toEqual([{ name: 'colour', value: 'black' }]);
     expect([form.facetName, form.facetValue]).toEqual(['', '']);
-    expect(addFacet({ ...form, facetName: 'size', facetValue: ' ' })).toEqual({ ...form, facetName: 'size', facetValue: ' ' });
+    expect(addFacet({ ...form, facetName: 'size', facetValue: ' ' })).toEqual({
+      ...form,
+      facetName: 'size',
+      facetValue: ' ',
+    });
     form = addFacet({ ...form, facetName: 'size', facetValue: '9' });
     form = addFacet({ ...form, facetName: 'colour', facetValue: 'white' });
     expect(form.facets).toEqual([
@@ -331,7 +383,10 @@ describe('the link form (editor spec §4)', () => {
     const filters = { brandname: 'nike', isOnSale: true, isNew: true, facets: [{ name: 'colour', value: 'black' }] };
     expect(linkParts(filled('category'))).toEqual({ type: 'category', target: 'men/footwear/trainers', filters });
     expect(linkParts(filled('search'))).toEqual({ type: 'search', target: 'air', filters });
-    expect(generateLink({ ...context, ...linkParts(filled('nav')) })).toEqual({ ok: true, value: 'applink://jd?type=NAV&target=lp-1' });
+    expect(generateLink({ ...context, ...linkParts(filled('nav')) })).toEqual({
+      ok: true,
+      value: 'applink://jd?type=NAV&target=lp-1',
+    });
   });
 });
 

@@ -22,7 +22,10 @@ function parseReply(bytes: Buffer): RawReply {
   const headEnd = bytes.indexOf('\r\n\r\n');
   const [statusLine = '', ...headerLines] = bytes.subarray(0, headEnd).toString('latin1').split('\r\n');
   const headers = Object.fromEntries(
-    headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    headerLines.map((line) => [
+      line.slice(0, line.indexOf(':')).toLowerCase(),
+      line.slice(line.indexOf(':') + 1).trim(),
+    ]),
   );
   const raw = bytes.subarray(headEnd + 4);
   const body = headers['transfer-encoding'] === 'chunked' ? dechunk(raw) : raw;
@@ -83,7 +86,13 @@ describe('the browser host and malformed requests', () => {
     const rendererDir = join(dataDir, 'renderer');
     await mkdir(join(rendererDir, 'editor'), { recursive: true });
     await writeFile(join(rendererDir, 'editor', 'index.html'), '<html><head></head><body></body></html>');
-    host = await startBrowserHost({ port: 0, dataDir: join(dataDir, 'data'), rendererDir, resourcesDir: join(dataDir, 'resources'), user: 'host@example.com' });
+    host = await startBrowserHost({
+      port: 0,
+      dataDir: join(dataDir, 'data'),
+      rendererDir,
+      resourcesDir: join(dataDir, 'resources'),
+      user: 'host@example.com',
+    });
     port = Number(new URL(host.url).port);
   });
   afterAll(async () => {
@@ -102,9 +111,15 @@ describe('the browser host and malformed requests', () => {
   });
 
   const apiHead = (channel: string, headers: Record<string, string | number>) =>
-    [`POST /api/${channel} HTTP/1.1`, `Host: 127.0.0.1:${port}`, `Origin: ${host.url}`, 'Connection: close', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), '', ''].join(
-      '\r\n',
-    );
+    [
+      `POST /api/${channel} HTTP/1.1`,
+      `Host: 127.0.0.1:${port}`,
+      `Origin: ${host.url}`,
+      'Connection: close',
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      '',
+      '',
+    ].join('\r\n');
 
   it('answers a request target the URL parser refuses with 400', async () => {
     for (const target of ['http://[', '//[', '*']) {
@@ -124,16 +139,26 @@ describe('the browser host and malformed requests', () => {
 
   it('refuses a body declared larger than the limit at once, and closes the connection without reading it', async () => {
     // Nothing of the body is sent: the reply can only come from the declared length.
-    const reply = await rawRequest(port, apiHead('getSession', { 'Content-Type': 'application/json', 'Content-Length': MAX_JSON_BYTES + 1 }));
+    const reply = await rawRequest(
+      port,
+      apiHead('getSession', { 'Content-Type': 'application/json', 'Content-Length': MAX_JSON_BYTES + 1 }),
+    );
     expect(reply.status).toBe(413);
     expect(reply.headers.connection).toBe('close');
-    expect(JSON.parse(reply.body)).toEqual({ ok: false, error: { code: 'invalid-input', message: 'The request body is larger than 20 MB (the limit).' } });
+    expect(JSON.parse(reply.body)).toEqual({
+      ok: false,
+      error: { code: 'invalid-input', message: 'The request body is larger than 20 MB (the limit).' },
+    });
   });
 
   it('refuses an oversized body before asking for it when the client expects 100-continue', async () => {
     const reply = await rawRequest(
       port,
-      apiHead('getSession', { 'Content-Type': 'application/json', 'Content-Length': MAX_JSON_BYTES * 2, Expect: '100-continue' }),
+      apiHead('getSession', {
+        'Content-Type': 'application/json',
+        'Content-Length': MAX_JSON_BYTES * 2,
+        Expect: '100-continue',
+      }),
     );
     expect(reply.status).toBe(413);
   });
@@ -144,7 +169,11 @@ describe('the browser host and malformed requests', () => {
       // Up to twice the limit; the reply arrives long before that.
       for (let sent = 0; sent < MAX_JSON_BYTES * 2; sent += 0x100000) yield chunk;
     }
-    const reply = await rawRequest(port, apiHead('getSession', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }), chunks());
+    const reply = await rawRequest(
+      port,
+      apiHead('getSession', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }),
+      chunks(),
+    );
     expect(reply.status).toBe(413);
     expect(reply.headers.connection).toBe('close');
   });
@@ -152,7 +181,11 @@ describe('the browser host and malformed requests', () => {
   it('quotes at most 100 characters of a 10 MB value in the error', async () => {
     const fascia = 'f'.repeat(10 * 1024 * 1024);
     const body = JSON.stringify({ fascia });
-    const reply = await rawRequest(port, apiHead('meshCategories', { 'Content-Type': 'application/json', 'Content-Length': body.length }), [Buffer.from(body)]);
+    const reply = await rawRequest(
+      port,
+      apiHead('meshCategories', { 'Content-Type': 'application/json', 'Content-Length': body.length }),
+      [Buffer.from(body)],
+    );
     const { error } = JSON.parse(reply.body) as { error: { message: string } };
     expect(error.message).toContain(`No store is set for ${'f'.repeat(MAX_QUOTED_CHARS)}… (10485760 characters)`);
     expect(error.message).not.toContain('f'.repeat(MAX_QUOTED_CHARS + 1));
@@ -161,7 +194,11 @@ describe('the browser host and malformed requests', () => {
 
   it('quotes at most 100 characters of a huge record key the contract refuses', async () => {
     const body = JSON.stringify({ fasciaStores: { ['k'.repeat(1_000_000)]: 'store' } });
-    const reply = await rawRequest(port, apiHead('updateSettings', { 'Content-Type': 'application/json', 'Content-Length': body.length }), [Buffer.from(body)]);
+    const reply = await rawRequest(
+      port,
+      apiHead('updateSettings', { 'Content-Type': 'application/json', 'Content-Length': body.length }),
+      [Buffer.from(body)],
+    );
     expect(reply.status).toBe(400);
     const { error } = JSON.parse(reply.body) as { error: { code: string; message: string } };
     expect(error.code).toBe('invalid-input');
@@ -175,7 +212,10 @@ describe('the browser host and malformed requests', () => {
       if (type) headers['Content-Type'] = type;
       const reply = await rawRequest(port, apiHead('signIn', headers), [Buffer.from('{}')]);
       expect(reply.status, String(type)).toBe(415);
-      expect(JSON.parse(reply.body), String(type)).toMatchObject({ ok: false, error: { code: 'invalid-input', message: 'Send the request body as application/json.' } });
+      expect(JSON.parse(reply.body), String(type)).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-input', message: 'Send the request body as application/json.' },
+      });
     }
   });
 
@@ -183,7 +223,11 @@ describe('the browser host and malformed requests', () => {
     const cases = ['{"email": ', '{"email": "a@b.c"', '\u0000', `"${'x'.repeat(100_000)}`, '['.repeat(100_000)];
     for (const body of cases) {
       const bytes = Buffer.from(body);
-      const reply = await rawRequest(port, apiHead('signIn', { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': bytes.length }), [bytes]);
+      const reply = await rawRequest(
+        port,
+        apiHead('signIn', { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': bytes.length }),
+        [bytes],
+      );
       expect(reply.status, body.slice(0, 20)).toBe(400);
       expect(reply.body.length, body.slice(0, 20)).toBeLessThan(400);
       expect(JSON.parse(reply.body).error.code).toBe('invalid-input');
@@ -191,7 +235,11 @@ describe('the browser host and malformed requests', () => {
   });
 
   it('answers an unknown channel with 400 and a quoted name', async () => {
-    const reply = await rawRequest(port, apiHead('x'.repeat(5000), { 'Content-Type': 'application/json', 'Content-Length': 2 }), [Buffer.from('{}')]);
+    const reply = await rawRequest(
+      port,
+      apiHead('x'.repeat(5000), { 'Content-Type': 'application/json', 'Content-Length': 2 }),
+      [Buffer.from('{}')],
+    );
     expect(reply.status).toBe(400);
     expect(JSON.parse(reply.body).error.message).toBe(`Unknown channel: ${'x'.repeat(100)}… (5000 characters)`);
   });

@@ -51,13 +51,21 @@ describe('the clients against a recording server', () => {
 
   const validAnswer: Handler = (request, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
-    if (path.endsWith('/categories')) return json(response, 200, [{ name: 'Men', path: 'men', productCount: 2, children: [] }]);
-    if (path.endsWith('/navigationPages')) return json(response, 200, [{ ID: 'lp-1', name: 'Sale', channels: ['ipad-app'] }]);
+    if (path.endsWith('/categories'))
+      return json(response, 200, [{ name: 'Men', path: 'men', productCount: 2, children: [] }]);
+    if (path.endsWith('/navigationPages'))
+      return json(response, 200, [{ ID: 'lp-1', name: 'Sale', channels: ['ipad-app'] }]);
     if (path.includes('/products/categories/')) {
-      return json(response, 200, { count: 3, path: 'men/footwear', facets, breadCrumbs: [{ name: 'Men', path: 'men' }] });
+      return json(response, 200, {
+        count: 3,
+        path: 'men/footwear',
+        facets,
+        breadCrumbs: [{ name: 'Men', path: 'men' }],
+      });
     }
     if (path.endsWith('/products/search')) return json(response, 200, { count: 3, facets });
-    if (path.endsWith('/fh/search')) return json(response, 200, { totalItems: 0, facets: [], breadcrumbs: [], query: '' });
+    if (path.endsWith('/fh/search'))
+      return json(response, 200, { totalItems: 0, facets: [], breadcrumbs: [], query: '' });
     json(response, 404, { error: { code: 'not-found', message: 'no such route' } });
   };
 
@@ -79,7 +87,9 @@ describe('the clients against a recording server', () => {
   const params = (url: string | undefined) => [...new URL(url ?? '', 'http://x').searchParams];
 
   it('asks for the category tree with apikey, showempty=1, tree=1', async () => {
-    expect(await mesh().categories('jdsportsuk')).toEqual([{ name: 'Men', path: 'men', productCount: 2, children: [] }]);
+    expect(await mesh().categories('jdsportsuk')).toEqual([
+      { name: 'Men', path: 'men', productCount: 2, children: [] },
+    ]);
     expect(requests).toEqual(['/stores/jdsportsuk/categories?apikey=test-key&showempty=1&tree=1']);
   });
 
@@ -210,7 +220,8 @@ describe('the clients against a recording server', () => {
   });
 
   it('passes on the service’s own message for 400 and 404', async () => {
-    respond = (_request, response) => json(response, 404, { error: { code: 'not-found', message: "There is no store 'x'." } });
+    respond = (_request, response) =>
+      json(response, 404, { error: { code: 'not-found', message: "There is no store 'x'." } });
     expect(await failure(mesh().categories('x'))).toMatchObject({
       code: 'not-found',
       message: `The mesh service answered 404 for ${base}/stores/x/categories: There is no store 'x'.`,
@@ -237,18 +248,23 @@ describe('the clients against a recording server', () => {
     respond = (_request, response) => json(response, 200, '{"count": 3,');
     const broken = await failure(mesh().search('jdsportsuk'));
     expect(broken.code).toBe('failed');
-    expect(broken.message).toBe(`The mesh service sent something that is not JSON (${base}/stores/jdsportsuk/products/search).`);
+    expect(broken.message).toBe(
+      `The mesh service sent something that is not JSON (${base}/stores/jdsportsuk/products/search).`,
+    );
 
     respond = (_request, response) => json(response, 200, { items: [] });
     const odd = await failure(mesh().search('jdsportsuk'));
     expect(odd.code).toBe('failed');
     expect(odd.message).toMatch(/^The mesh service answered in a shape this app does not understand .*count/);
 
-    respond = (_request, response) => json(response, 200, [{ name: 'Men', path: 'men', productCount: -1, children: [] }]);
+    respond = (_request, response) =>
+      json(response, 200, [{ name: 'Men', path: 'men', productCount: -1, children: [] }]);
     expect((await failure(mesh().categories('jdsportsuk'))).code).toBe('failed');
 
     respond = (_request, response) => json(response, 200, 'not json at all');
-    expect((await failure(createFacetedSearchClient({ baseUrl: base, apiKey: API_KEY }).search('//x/en_GB'))).code).toBe('failed');
+    expect(
+      (await failure(createFacetedSearchClient({ baseUrl: base, apiKey: API_KEY }).search('//x/en_GB'))).code,
+    ).toBe('failed');
   });
 });
 
@@ -256,11 +272,17 @@ describe('a dead service', () => {
   it('is unavailable, naming the address but not the key, after retrying', async () => {
     const { server, base } = await listen(() => undefined);
     await close(server);
-    const error = await failure(createMeshClient({ baseUrl: base, apiKey: 'secret-key', ...FAST_RETRY }).categories('jdsportsuk'));
+    const error = await failure(
+      createMeshClient({ baseUrl: base, apiKey: 'secret-key', ...FAST_RETRY }).categories('jdsportsuk'),
+    );
     expect(error.code).toBe('unavailable');
-    expect(error.message).toBe(`The mesh service at ${base}/stores/jdsportsuk/categories is not reachable (ECONNREFUSED).`);
+    expect(error.message).toBe(
+      `The mesh service at ${base}/stores/jdsportsuk/categories is not reachable (ECONNREFUSED).`,
+    );
     expect(error.message).not.toContain('secret-key');
-    const fh = await failure(createFacetedSearchClient({ baseUrl: base, apiKey: 'secret-key', ...FAST_RETRY }).search('//x/en_GB'));
+    const fh = await failure(
+      createFacetedSearchClient({ baseUrl: base, apiKey: 'secret-key', ...FAST_RETRY }).search('//x/en_GB'),
+    );
     expect(fh.message).toBe(`The faceted-search service at ${base}/fh/search is not reachable (ECONNREFUSED).`);
   });
 });
@@ -277,7 +299,10 @@ describe('the clients against the sample services', () => {
     const router = createSampleServices({ sampleDir: SAMPLE_DIR, apiKey: SAMPLE_KEY });
     ({ server, base } = await listen((request, response) => {
       void router(request, new URL(request.url ?? '/', 'http://sample.invalid')).then((reply) => {
-        const answer = reply ?? { status: 404, body: { error: { code: 'no-such-route', message: 'not a sample route' } } };
+        const answer = reply ?? {
+          status: 404,
+          body: { error: { code: 'no-such-route', message: 'not a sample route' } },
+        };
         response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
         response.end(JSON.stringify(answer.body));
       });
@@ -296,7 +321,10 @@ describe('the clients against the sample services', () => {
 
     const pages = await mesh.navigationPages(store);
     expect(pages.length).toBeGreaterThan(0);
-    for (const page of pages) expect(page.channels.every((channel) => (LANDING_PAGE_CHANNELS as readonly string[]).includes(channel))).toBe(true);
+    for (const page of pages)
+      expect(page.channels.every((channel) => (LANDING_PAGE_CHANNELS as readonly string[]).includes(channel))).toBe(
+        true,
+      );
 
     const all = await mesh.categoryProducts(store, 'men/footwear');
     const filtered = await mesh.categoryProducts(store, 'men/footwear', { isNew: true, isOnSale: true });
@@ -329,7 +357,9 @@ describe('the clients against the sample services', () => {
     ]);
     const answer = await fh.search(location);
     expect(answer.query).toBe(location);
-    expect(answer.totalItems).toBe((await mesh.categoryProducts('jdsportsuk', 'men/footwear', { isOnSale: true })).count);
+    expect(answer.totalItems).toBe(
+      (await mesh.categoryProducts('jdsportsuk', 'men/footwear', { isOnSale: true })).count,
+    );
     expect(answer.facets[0]?.id).toBe('categories');
     expect(answer.breadcrumbs.map((crumb) => crumb.label)).toEqual(['All products', 'Men', 'Footwear', 'On sale']);
   });
@@ -337,7 +367,9 @@ describe('the clients against the sample services', () => {
   it('is refused with a wrong key', async () => {
     const error = await failure(createMeshClient({ baseUrl: base, apiKey: 'wrong' }).categories('jdsportsuk'));
     expect(error).toMatchObject({ code: 'forbidden', message: 'The mesh service refused the api key.' });
-    const fh = await failure(createFacetedSearchClient({ baseUrl: base, apiKey: 'wrong' }).search('//jdsportsuk/en_GB'));
+    const fh = await failure(
+      createFacetedSearchClient({ baseUrl: base, apiKey: 'wrong' }).search('//jdsportsuk/en_GB'),
+    );
     expect(fh.code).toBe('forbidden');
   });
 });

@@ -179,14 +179,26 @@ describe('applyClasses', () => {
 describe('setHidden and rename', () => {
   it('on the primary apply to every country', () => {
     const hidden = setHidden(frozen(state('gb')), 2, true);
-    expect(['gb', 'de', 'fr'].map((c) => componentsOf(hidden, c as CountryCode)[2]?.hidden)).toEqual([true, true, true]);
+    expect(['gb', 'de', 'fr'].map((c) => componentsOf(hidden, c as CountryCode)[2]?.hidden)).toEqual([
+      true,
+      true,
+      true,
+    ]);
     const renamed = rename(frozen(state('gb')), 0, 'Hero');
-    expect(['gb', 'de', 'fr'].map((c) => componentsOf(renamed, c as CountryCode)[0]?.name)).toEqual(['Hero', 'Hero', 'Hero']);
+    expect(['gb', 'de', 'fr'].map((c) => componentsOf(renamed, c as CountryCode)[0]?.name)).toEqual([
+      'Hero',
+      'Hero',
+      'Hero',
+    ]);
   });
 
   it('on a secondary apply to that country only', () => {
     const hidden = setHidden(frozen(state('fr')), 2, true);
-    expect(['gb', 'de', 'fr'].map((c) => componentsOf(hidden, c as CountryCode)[2]?.hidden)).toEqual([false, false, true]);
+    expect(['gb', 'de', 'fr'].map((c) => componentsOf(hidden, c as CountryCode)[2]?.hidden)).toEqual([
+      false,
+      false,
+      true,
+    ]);
     const renamed = rename(frozen(state('de')), 0, 'Held');
     expect(['gb', 'de', 'fr'].map((c) => componentsOf(renamed, c as CountryCode)[0]?.name)).toEqual([
       'Banner Banner-gb',
@@ -268,7 +280,11 @@ describe('removeComponent', () => {
 
 describe('syncSecondaries', () => {
   it('keeps secondaries of the same structure, their own content and identifiers included', () => {
-    const s = withCountryComponents(state(), 'de', page('de').map((c) => ({ ...c, content: { title: 'Deutsch' } })));
+    const s = withCountryComponents(
+      state(),
+      'de',
+      page('de').map((c) => ({ ...c, content: { title: 'Deutsch' } })),
+    );
     const { state: after, overwritten } = syncSecondaries(s);
     expect(overwritten).toEqual([]);
     expect(after).toBe(s);
@@ -327,11 +343,25 @@ describe('applyEdit', () => {
   it('runs each structural edit through its rule', () => {
     const added = applyEdit(frozen(state('gb')), { kind: 'add', component: component('Video', 'Video-1'), index: 1 });
     expect(types(added.state, 'fr')).toEqual(['Banner', 'Video', 'Carousel', 'Text']);
-    expect(applyEdit(state('gb'), { kind: 'remove', index: 0 }).state.entries.every((entry) => entry.components.length === 2)).toBe(true);
-    expect(types(applyEdit(state('gb'), { kind: 'move', from: 2, to: 0 }).state, 'de')).toEqual(['Text', 'Banner', 'Carousel']);
-    expect(componentsOf(applyEdit(state('gb'), { kind: 'hide', index: 1, hidden: true }).state, 'fr')[1]?.hidden).toBe(true);
-    expect(componentsOf(applyEdit(state('de'), { kind: 'rename', index: 0, name: 'Held' }).state, 'gb')[0]?.name).toBe('Banner Banner-gb');
-    expect(componentsOf(applyEdit(state('de'), { kind: 'classes', index: 0, classes: ['wide'] }).state, 'gb')[0]?.classes).toEqual(['wide']);
+    expect(
+      applyEdit(state('gb'), { kind: 'remove', index: 0 }).state.entries.every(
+        (entry) => entry.components.length === 2,
+      ),
+    ).toBe(true);
+    expect(types(applyEdit(state('gb'), { kind: 'move', from: 2, to: 0 }).state, 'de')).toEqual([
+      'Text',
+      'Banner',
+      'Carousel',
+    ]);
+    expect(componentsOf(applyEdit(state('gb'), { kind: 'hide', index: 1, hidden: true }).state, 'fr')[1]?.hidden).toBe(
+      true,
+    );
+    expect(componentsOf(applyEdit(state('de'), { kind: 'rename', index: 0, name: 'Held' }).state, 'gb')[0]?.name).toBe(
+      'Banner Banner-gb',
+    );
+    expect(
+      componentsOf(applyEdit(state('de'), { kind: 'classes', index: 0, classes: ['wide'] }).state, 'gb')[0]?.classes,
+    ).toEqual(['wide']);
   });
 
   it('passes on the refusals of the rules for a secondary', () => {

@@ -34,17 +34,17 @@ function documentFor(country: CountryCode, components: Component[] = page(), pag
 let calls: { channel: string; input: unknown }[];
 beforeEach(() => {
   calls = [];
-  const answer = (channel: string, value: (input: never) => unknown) =>
-    async (input: never) => {
-      calls.push({ channel, input });
-      return { ok: true, value: value(input) };
-    };
+  const answer = (channel: string, value: (input: never) => unknown) => async (input: never) => {
+    calls.push({ channel, input });
+    return { ok: true, value: value(input) };
+  };
   vi.stubGlobal('window', {
     studio: {
       saveDraft: answer('saveDraft', () => ({ updatedAt: new Date().toISOString() })),
       translate: async (input: { language: string; text: string }) => {
         calls.push({ channel: 'translate', input });
-        if (input.language === 'fr') return { ok: false, error: { code: 'unavailable', message: 'The translation service is not reachable.' } };
+        if (input.language === 'fr')
+          return { ok: false, error: { code: 'unavailable', message: 'The translation service is not reachable.' } };
         return { ok: true, value: { text: `[${input.language}] ${input.text}` } };
       },
     },
@@ -57,9 +57,18 @@ function session() {
   const refusals: string[] = [];
   const multi = new MultiCountrySession(docs);
   // As the editor connects the country it shows: autosaved, and refusals told.
-  for (const doc of docs) doc.connect({ changed: () => autosaveOf(doc).autosave.schedule(), refused: (reason) => refusals.push(reason) });
-  const titles = (country: CountryCode) => multi.doc(country).components().map((c) => c.content.title);
-  const types = (country: CountryCode) => multi.doc(country).components().map((c) => c._component);
+  for (const doc of docs)
+    doc.connect({ changed: () => autosaveOf(doc).autosave.schedule(), refused: (reason) => refusals.push(reason) });
+  const titles = (country: CountryCode) =>
+    multi
+      .doc(country)
+      .components()
+      .map((c) => c.content.title);
+  const types = (country: CountryCode) =>
+    multi
+      .doc(country)
+      .components()
+      .map((c) => c._component);
   return { multi, refusals, titles, types };
 }
 
@@ -104,7 +113,12 @@ describe('MultiCountrySession', () => {
     const multi = new MultiCountrySession(docs);
     expect(multi.syncSecondaries()).toEqual(['de']);
     expect(multi.store.get(multi.overwrittenAtom)).toEqual(['de']);
-    expect(multi.doc('de').components().map((c) => c._component)).toEqual(['Banner', 'Text']);
+    expect(
+      multi
+        .doc('de')
+        .components()
+        .map((c) => c._component),
+    ).toEqual(['Banner', 'Text']);
   });
 
   it('reviews the pages in order, the primary first, selecting each', async () => {
@@ -124,12 +138,18 @@ describe('MultiCountrySession', () => {
     const { multi, titles } = session();
     const translated: string[] = [];
     const failed: string[] = [];
-    await multi.translate({ translated: (c) => translated.push(c), failed: (c, message) => failed.push(`${c}: ${message}`) });
+    await multi.translate({
+      translated: (c) => translated.push(c),
+      failed: (c, message) => failed.push(`${c}: ${message}`),
+    });
     expect(translated).toEqual(['de']);
     expect(failed).toEqual(['fr: The translation service is not reachable.']);
     expect(titles('de')).toEqual(['[de] Shop Now', '[de] Hello']);
     expect(titles('fr')).toEqual(['Shop Now', 'Hello']);
-    expect(calls.filter((c) => c.channel === 'translate').map((c) => c.input)).toContainEqual({ language: 'de', text: 'Shop Now' });
+    expect(calls.filter((c) => c.channel === 'translate').map((c) => c.input)).toContainEqual({
+      language: 'de',
+      text: 'Shop Now',
+    });
     multi.doc('gb').undo();
     expect(titles('de')).toEqual(['Shop Now', 'Hello']);
   });
@@ -138,7 +158,9 @@ describe('MultiCountrySession', () => {
     const multi = new MultiCountrySession((['gb', 'de', 'fr'] as const).map((country) => documentFor(country)));
     multi.doc('gb').add(component('Video', 'video-1'));
     await multi.flushDrafts();
-    const saved = calls.filter((c) => c.channel === 'saveDraft').map((c) => (c.input as { draft: Draft }).draft.key.country);
+    const saved = calls
+      .filter((c) => c.channel === 'saveDraft')
+      .map((c) => (c.input as { draft: Draft }).draft.key.country);
     expect(saved.sort()).toEqual(['de', 'fr', 'gb']);
   });
 });
@@ -147,7 +169,9 @@ describe('multiCountryDocumentsError', () => {
   it('accepts one page in up to three countries only', () => {
     expect(multiCountryDocumentsError([documentFor('gb'), documentFor('de')])).toBeNull();
     expect(multiCountryDocumentsError([documentFor('gb'), documentFor('de', page(), 'sale')])).toMatch(/not one page/);
-    expect(multiCountryDocumentsError(['gb', 'de', 'fr', 'es'].map((c) => documentFor(c as CountryCode)))).toMatch(/at most 3 pages/);
+    expect(multiCountryDocumentsError(['gb', 'de', 'fr', 'es'].map((c) => documentFor(c as CountryCode)))).toMatch(
+      /at most 3 pages/,
+    );
     expect(multiCountryDocumentsError([])).toMatch(/No country/);
   });
 });

@@ -22,7 +22,14 @@ describe('preview navigation gating', () => {
   });
 
   it('denies javascript:, file:, data: and the app’s own other pages even when active', () => {
-    for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'data:text/html,hi', 'app://studio/editor/index.html', 'app://studio/preview/../editor/index.html', 'not a url']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'data:text/html,hi',
+      'app://studio/editor/index.html',
+      'app://studio/preview/../editor/index.html',
+      'not a url',
+    ]) {
       expect(decide(url, true), url).toBe('deny');
     }
   });
@@ -52,7 +59,8 @@ describe('preview navigation gating', () => {
 
   it('tells the browser host’s preview from another server on the same machine by port', () => {
     const host = 'http://127.0.0.1:5179/preview/index.html';
-    const at = (url: string, linksActive: boolean) => previewNavigationDecision({ url, kind: 'navigate', linksActive, previewUrl: host });
+    const at = (url: string, linksActive: boolean) =>
+      previewNavigationDecision({ url, kind: 'navigate', linksActive, previewUrl: host });
     expect(at('http://127.0.0.1:5180/preview/index.html', false)).toBe('deny');
     expect(at('http://127.0.0.1:5179/preview/index.html?load=1', false)).toBe('allow');
     expect(at('https://127.0.0.1:5179/preview/index.html', false)).toBe('deny');
@@ -60,14 +68,30 @@ describe('preview navigation gating', () => {
 
   it('works the same for the browser host’s http origin', () => {
     const host = 'http://127.0.0.1:5179/preview/index.html';
-    expect(previewNavigationDecision({ url: 'http://127.0.0.1:5179/editor/index.html', kind: 'navigate', linksActive: true, previewUrl: host })).toBe('deny');
-    expect(previewNavigationDecision({ url: 'https://www.example.com/', kind: 'navigate', linksActive: true, previewUrl: host })).toBe('allow');
+    expect(
+      previewNavigationDecision({
+        url: 'http://127.0.0.1:5179/editor/index.html',
+        kind: 'navigate',
+        linksActive: true,
+        previewUrl: host,
+      }),
+    ).toBe('deny');
+    expect(
+      previewNavigationDecision({
+        url: 'https://www.example.com/',
+        kind: 'navigate',
+        linksActive: true,
+        previewUrl: host,
+      }),
+    ).toBe('allow');
   });
 });
 
 describe('where a preview link leads', () => {
   it('resolves relative storefront links against the UAT address, and absolute ones as they are', () => {
-    expect(previewLinkTarget('/footwear/trainers/', 'https://uat.example.com/home')).toBe('https://uat.example.com/footwear/trainers/');
+    expect(previewLinkTarget('/footwear/trainers/', 'https://uat.example.com/home')).toBe(
+      'https://uat.example.com/footwear/trainers/',
+    );
     expect(previewLinkTarget('https://www.example.com/x', null)).toBe('https://www.example.com/x');
     expect(previewLinkTarget('/footwear/', null)).toBeNull();
   });

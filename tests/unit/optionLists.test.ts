@@ -8,8 +8,19 @@ const SPEC_LISTS: Record<string, string[]> = {
   contentTypes: ['image', 'video', 'tag', 'basic_button', 'listing'],
   feedProperties: ['recommended_for_you', 'recently_viewed', 'trending'],
   themes: [
-    'default', 'overlay', 'brand-hub', 'boxing', 'imagesOnly', 'card', 'now',
-    'shoppable', 'perry', 'footpatrol', 'rounded', 'underline', 'underline-jump',
+    'default',
+    'overlay',
+    'brand-hub',
+    'boxing',
+    'imagesOnly',
+    'card',
+    'now',
+    'shoppable',
+    'perry',
+    'footpatrol',
+    'rounded',
+    'underline',
+    'underline-jump',
   ],
   carouselActive: ['enabled', 'desktop-only', 'mobile-only', 'disabled'],
   tableContentTypes: ['String', 'Number'],
@@ -21,12 +32,44 @@ const SPEC_LISTS: Record<string, string[]> = {
   imageShots: ['a', 'b', 'c', 'd', 'e', 'f'],
   ctaTypes: ['default', 'box', 'round', 'underline'],
   countdownTimeZones: [
-    'PST', 'PDT', 'CAST', 'CST', 'EST', 'AST', 'GST', 'UTC', 'GMT', 'BST', 'CEST',
-    'MEST', 'PKT', 'IST', 'MPST', 'WAST', 'JST', 'KST', 'EAST', 'WPST', 'CPST', 'NZST',
+    'PST',
+    'PDT',
+    'CAST',
+    'CST',
+    'EST',
+    'AST',
+    'GST',
+    'UTC',
+    'GMT',
+    'BST',
+    'CEST',
+    'MEST',
+    'PKT',
+    'IST',
+    'MPST',
+    'WAST',
+    'JST',
+    'KST',
+    'EAST',
+    'WPST',
+    'CPST',
+    'NZST',
   ],
   socialContentLocales: [
-    'en-GB', 'en-AU', 'da-DK', 'nl-NL', 'de-DE', 'es-ES', 'fi-FI',
-    'fr-FR', 'en-IE', 'it-IT', 'en-MY', 'se-SE', 'en-SG', 'fr-BE',
+    'en-GB',
+    'en-AU',
+    'da-DK',
+    'nl-NL',
+    'de-DE',
+    'es-ES',
+    'fi-FI',
+    'fr-FR',
+    'en-IE',
+    'it-IT',
+    'en-MY',
+    'se-SE',
+    'en-SG',
+    'fr-BE',
   ],
 };
 
@@ -60,7 +103,10 @@ describe('OPTION_LISTS', () => {
     for (const name of OPTION_LIST_NAMES) {
       const values = OPTION_LISTS[name];
       expect(new Set(values).size, name).toBe(values.length);
-      expect(values.every((value) => value.trim().length > 0), name).toBe(true);
+      expect(
+        values.every((value) => value.trim().length > 0),
+        name,
+      ).toBe(true);
     }
   });
 

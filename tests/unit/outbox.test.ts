@@ -4,7 +4,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StudioError } from '../../core/result';
 import { createContentClient, type ContentClient } from '../../main/services/contentClient';
 import { startContentServer, type ContentServer } from '../../main/services/contentServer';
-import { createOutbox, type Outbox, type OutboxEntry, type OutboxReport, type SendOutcome } from '../../main/services/outbox';
+import {
+  createOutbox,
+  type Outbox,
+  type OutboxEntry,
+  type OutboxReport,
+  type SendOutcome,
+} from '../../main/services/outbox';
 import type { PageContent, PageKey, VersionSummary } from '../../core/schemas';
 import { HOME_KEY, makePage, makeTempDir } from './helpers/pages';
 
@@ -35,7 +41,8 @@ afterEach(async () => {
 function recorder() {
   const events: string[] = [];
   const report: OutboxReport = {
-    saved: (entry, version, repeated) => void events.push(`saved ${entry.commitMessage} v${version.version}${repeated ? ' repeated' : ''}`),
+    saved: (entry, version, repeated) =>
+      void events.push(`saved ${entry.commitMessage} v${version.version}${repeated ? ' repeated' : ''}`),
     conflict: (entry, latest) => void events.push(`conflict ${entry.commitMessage} latest v${latest?.version}`),
     refused: (entry, problem) => void events.push(`refused ${entry.commitMessage}: ${problem}`),
   };
@@ -44,7 +51,10 @@ function recorder() {
 
 const sendWith =
   (content: ContentClient) =>
-  async (entry: OutboxEntry): Promise<SendOutcome> => ({ kind: 'saved', ...(await content.saveContentReceipt(entry.content, entry.baseHash, entry.saveId)) });
+  async (entry: OutboxEntry): Promise<SendOutcome> => ({
+    kind: 'saved',
+    ...(await content.saveContentReceipt(entry.content, entry.baseHash, entry.saveId)),
+  });
 
 const queue = (content: PageContent, baseHash: string | null, saveId: string, key: PageKey = HOME_KEY) =>
   outbox.add({ key, content, baseHash, saveId, queuedAt: at });
@@ -62,7 +72,12 @@ describe('the outbox on disk', () => {
     // A new outbox on the same folder (the app restarted) reads the same order.
     const reopened = await createOutbox(join(dataDir, 'outbox')).list();
     expect(reopened.map((entry) => entry.saveId)).toEqual(['save-id-0001', 'save-id-0002', 'save-id-0003']);
-    expect(reopened[1]).toMatchObject({ baseHash: first.hash, hash: second.hash, state: 'waiting', commitMessage: 'Set title to Two' });
+    expect(reopened[1]).toMatchObject({
+      baseHash: first.hash,
+      hash: second.hash,
+      state: 'waiting',
+      commitMessage: 'Set title to Two',
+    });
   });
 
   it('leaves a damaged file where it is and lists the others', async () => {
@@ -152,7 +167,12 @@ describe('sending the outbox', () => {
     expect(left[0]!.latest).toMatchObject({ version: 2, author: 'bob@example.com' });
 
     // Overwrite: based on their version, then the later save follows on it.
-    await outbox.update(left[0]!.id, { state: 'waiting', problem: null, latest: null, baseHash: left[0]!.latest!.hash });
+    await outbox.update(left[0]!.id, {
+      state: 'waiting',
+      problem: null,
+      latest: null,
+      baseHash: left[0]!.latest!.hash,
+    });
     await outbox.flush(sendWith(client), report);
     expect(events.slice(2)).toEqual(['saved Set title to Mine v3', 'saved Set title to Mine again v4']);
     expect(await outbox.list()).toEqual([]);
@@ -174,9 +194,30 @@ describe('sending the outbox', () => {
 
   it('sends a save only to the server it was made for, holding back that page behind it', async () => {
     const other = makePage({ title: 'For the other server' });
-    await outbox.add({ key: HOME_KEY, content: other, baseHash: null, saveId: 'save-id-0001', queuedAt: at, serverUrl: 'https://other.example' });
-    await outbox.add({ key: HOME_KEY, content: makePage({ title: 'After it' }), baseHash: other.hash, saveId: 'save-id-0002', queuedAt: at, serverUrl: server.url });
-    await outbox.add({ key: OTHER_KEY, content: makePage({ key: OTHER_KEY, title: 'Here' }), baseHash: null, saveId: 'save-id-0003', queuedAt: at, serverUrl: server.url });
+    await outbox.add({
+      key: HOME_KEY,
+      content: other,
+      baseHash: null,
+      saveId: 'save-id-0001',
+      queuedAt: at,
+      serverUrl: 'https://other.example',
+    });
+    await outbox.add({
+      key: HOME_KEY,
+      content: makePage({ title: 'After it' }),
+      baseHash: other.hash,
+      saveId: 'save-id-0002',
+      queuedAt: at,
+      serverUrl: server.url,
+    });
+    await outbox.add({
+      key: OTHER_KEY,
+      content: makePage({ key: OTHER_KEY, title: 'Here' }),
+      baseHash: null,
+      saveId: 'save-id-0003',
+      queuedAt: at,
+      serverUrl: server.url,
+    });
     const { events, report } = recorder();
 
     await outbox.flush(sendWith(client), report, (entry) => entry.serverUrl === server.url);

@@ -30,7 +30,13 @@ describe('the packaged app', () => {
     writeFileSync(join(stub, 'version'), '45.4.1');
     const result = spawnSync(
       process.execPath,
-      ['node_modules/electron-builder/cli.js', '--dir', '--linux', `-c.electronDist=${stub}`, `-c.directories.output=${output}`],
+      [
+        'node_modules/electron-builder/cli.js',
+        '--dir',
+        '--linux',
+        `-c.electronDist=${stub}`,
+        `-c.directories.output=${output}`,
+      ],
       { encoding: 'utf8' },
     );
     expect(result.status, result.stderr + result.stdout).toBe(0);
@@ -59,7 +65,8 @@ describe('the packaged app', () => {
 
   it('flips the fuses: no RunAsNode, NODE_OPTIONS or --inspect; only the integrity-checked app.asar; encrypted cookies', async () => {
     const wire = await getCurrentFuseWire(packagedBinary);
-    const state = (fuse: FuseV1Options) => ({ [FuseState.ENABLE]: 'on', [FuseState.DISABLE]: 'off' })[wire[fuse] as number];
+    const state = (fuse: FuseV1Options) =>
+      ({ [FuseState.ENABLE]: 'on', [FuseState.DISABLE]: 'off' })[wire[fuse] as number];
     expect({
       runAsNode: state(FuseV1Options.RunAsNode),
       nodeOptions: state(FuseV1Options.EnableNodeOptionsEnvironmentVariable),
@@ -67,7 +74,14 @@ describe('the packaged app', () => {
       asarIntegrity: state(FuseV1Options.EnableEmbeddedAsarIntegrityValidation),
       onlyLoadAppFromAsar: state(FuseV1Options.OnlyLoadAppFromAsar),
       cookieEncryption: state(FuseV1Options.EnableCookieEncryption),
-    }).toEqual({ runAsNode: 'off', nodeOptions: 'off', inspectArguments: 'off', asarIntegrity: 'on', onlyLoadAppFromAsar: 'on', cookieEncryption: 'on' });
+    }).toEqual({
+      runAsNode: 'off',
+      nodeOptions: 'off',
+      inspectArguments: 'off',
+      asarIntegrity: 'on',
+      onlyLoadAppFromAsar: 'on',
+      cookieEncryption: 'on',
+    });
   });
 
   it('holds the shipped resources: sample images and component icons', () => {
@@ -78,13 +92,23 @@ describe('the packaged app', () => {
   it("holds main's run-time dependencies and nothing of development", () => {
     expect(files).toContain('node_modules/got/package.json');
     expect(files).toContain('node_modules/zod/package.json');
-    for (const devOnly of ['typescript', 'vitest', 'electron', 'electron-vite', 'react', '@playwright/test', 'eslint']) {
+    for (const devOnly of [
+      'typescript',
+      'vitest',
+      'electron',
+      'electron-vite',
+      'react',
+      '@playwright/test',
+      'eslint',
+    ]) {
       expect(files, devOnly).not.toContain(`node_modules/${devOnly}/package.json`);
     }
   });
 
   it('holds no sources or tests', () => {
-    const sources = files.filter((file) => /^(core|main|preload|renderer|tests|bench|scripts)\//.test(file) || /\.tsx?$/.test(file));
+    const sources = files.filter(
+      (file) => /^(core|main|preload|renderer|tests|bench|scripts)\//.test(file) || /\.tsx?$/.test(file),
+    );
     expect(sources.filter((file) => !file.startsWith('node_modules/'))).toEqual([]);
   });
 });

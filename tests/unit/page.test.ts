@@ -76,7 +76,13 @@ describe('s3JsonUrl', () => {
 
 describe('bookmarkFor', () => {
   it('is stable for a key, also when built separately with another property order', () => {
-    const reordered: PageKey = { platform: 'app', source: 'ios', page: 'summer-sale', country: 'fr', fascia: 'site_jd' };
+    const reordered: PageKey = {
+      platform: 'app',
+      source: 'ios',
+      page: 'summer-sale',
+      country: 'fr',
+      fascia: 'site_jd',
+    };
     expect(bookmarkFor(KEY)).toBe(bookmarkFor({ ...KEY }));
     expect(bookmarkFor(reordered)).toBe(bookmarkFor(KEY));
   });

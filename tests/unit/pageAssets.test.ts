@@ -21,7 +21,10 @@ describe('page asset URLs (Styles manager, Script manager)', () => {
   });
 
   it('trims, refuses empty, malformed and repeated URLs with a message', () => {
-    expect(checkAssetUrl('  https://cdn.example.com/a.css ', [], 'stylesheet')).toEqual({ ok: true, url: 'https://cdn.example.com/a.css' });
+    expect(checkAssetUrl('  https://cdn.example.com/a.css ', [], 'stylesheet')).toEqual({
+      ok: true,
+      url: 'https://cdn.example.com/a.css',
+    });
     expect(checkAssetUrl(' ', [], 'script')).toEqual({ ok: false, message: 'Enter a script URL.' });
     expect(checkAssetUrl('javascript:alert(1)', [], 'script')).toEqual({
       ok: false,
@@ -36,7 +39,13 @@ describe('page asset URLs (Styles manager, Script manager)', () => {
   it('refuses plain http URLs, loopback included, with a message saying to use https', () => {
     expect(isHttpsUrl('https://cdn.example.com/a.js')).toBe(true);
     expect(isHttpsUrl('HTTPS://cdn.example.com/a.js')).toBe(true);
-    for (const url of ['http://cdn.example.com/a.js', 'http://127.0.0.1:8080/a.js', 'http://localhost/a.css', 'javascript:alert(1)', '//cdn.example.com/a.js']) {
+    for (const url of [
+      'http://cdn.example.com/a.js',
+      'http://127.0.0.1:8080/a.js',
+      'http://localhost/a.css',
+      'javascript:alert(1)',
+      '//cdn.example.com/a.js',
+    ]) {
       expect(isHttpsUrl(url), url).toBe(false);
     }
     expect(checkAssetUrl('http://cdn.example.com/a.js', [], 'script')).toEqual({

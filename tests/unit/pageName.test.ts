@@ -95,7 +95,7 @@ describe('formatPageName', () => {
   });
 
   it('combines every rule', () => {
-    expect(formatPageName('  Summer   SALE!! -- 50% Off (Men\'s)  ')).toBe('summer-sale-50-off-mens');
+    expect(formatPageName("  Summer   SALE!! -- 50% Off (Men's)  ")).toBe('summer-sale-50-off-mens');
   });
 
   it('is idempotent', () => {

@@ -79,7 +79,6 @@ describe('setIn', () => {
   });
 });
 
-
 describe('moveItem', () => {
   const list = () => ['a', 'b', 'c', 'd'];
 

@@ -61,7 +61,9 @@ describe('migrations', () => {
       { id: 2, name: 'bad', sql: 'CREATE TABLE bad (id nonsense_type)' },
     ];
     await expect(applyMigrations(client, broken)).rejects.toThrow('nonsense_type');
-    const tables = await client.query("SELECT table_name FROM information_schema.tables WHERE table_name IN ('good', 'schema_migrations')");
+    const tables = await client.query(
+      "SELECT table_name FROM information_schema.tables WHERE table_name IN ('good', 'schema_migrations')",
+    );
     expect(tables.rows).toEqual([]);
     await client.end();
   });
@@ -70,7 +72,9 @@ describe('migrations', () => {
 describe('versions', () => {
   it('are immutable rows', async () => {
     await store.save({ content: makePage(), kind: 'content' });
-    await expect(pool.query("UPDATE versions SET author = 'mallory@example.com'")).rejects.toThrow('versions are immutable');
+    await expect(pool.query("UPDATE versions SET author = 'mallory@example.com'")).rejects.toThrow(
+      'versions are immutable',
+    );
     await expect(pool.query('DELETE FROM versions')).rejects.toThrow('versions are immutable');
     expect((await pool.query('SELECT author FROM versions')).rows).toEqual([{ author: 'alice@example.com' }]);
   });
@@ -84,13 +88,27 @@ describe('versions', () => {
 
     const first = makePage({ title: 'One' });
     await store.save({ content: first, kind: 'content', baseHash: null });
-    await expect(store.save({ content: makePage({ title: 'Stale' }), kind: 'content', baseHash: null })).rejects.toThrow('created');
-    await store.save({ content: makePage({ title: 'Two', author: 'bob@example.com' }), kind: 'content', baseHash: first.hash });
+    await expect(
+      store.save({ content: makePage({ title: 'Stale' }), kind: 'content', baseHash: null }),
+    ).rejects.toThrow('created');
+    await store.save({
+      content: makePage({ title: 'Two', author: 'bob@example.com' }),
+      kind: 'content',
+      baseHash: first.hash,
+    });
     // A round trip on the listener's connection delivers every notification committed before it.
     await listener.query('SELECT 1');
 
     expect(events).toEqual([
-      { type: 'saved', pageKey: HOME_KEY, version: 1, kind: 'content', author: 'alice@example.com', message: 'Set title to One', timestamp: first.timestamp },
+      {
+        type: 'saved',
+        pageKey: HOME_KEY,
+        version: 1,
+        kind: 'content',
+        author: 'alice@example.com',
+        message: 'Set title to One',
+        timestamp: first.timestamp,
+      },
       expect.objectContaining({ type: 'saved', version: 2, author: 'bob@example.com' }),
     ]);
     await listener.end();
@@ -136,7 +154,9 @@ describe('a database that goes away', () => {
   });
 
   it('is recognised by its errors', () => {
-    expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(
+      isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' })),
+    ).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection'), { code: '57P01' }))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);

@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ipcName, PREVIEW_COMMAND, PREVIEW_EMIT, PREVIEW_EVENT, SERVICE_CHANNELS, SHELL_CHANNELS, TEAM_EVENT } from '../../core/channels';
+import {
+  ipcName,
+  PREVIEW_COMMAND,
+  PREVIEW_EMIT,
+  PREVIEW_EVENT,
+  SERVICE_CHANNELS,
+  SHELL_CHANNELS,
+  TEAM_EVENT,
+} from '../../core/channels';
 
 /* The preloads run against a fake contextBridge that captures what they expose, and a fake ipcRenderer. */
 const bridge = vi.hoisted(() => ({ exposed: new Map<string, Record<string, unknown>>() }));
@@ -24,7 +32,8 @@ type Fn = (...args: unknown[]) => unknown;
 /** The preview preload watches the page's pointer presses: a window whose listeners the tests can call. */
 const pageWindow = { listeners: new Map<string, (event: { isTrusted: boolean }) => void>() };
 vi.stubGlobal('window', {
-  addEventListener: (type: string, listener: (event: { isTrusted: boolean }) => void) => pageWindow.listeners.set(type, listener),
+  addEventListener: (type: string, listener: (event: { isTrusted: boolean }) => void) =>
+    pageWindow.listeners.set(type, listener),
 });
 
 async function loadPreload(name: 'editor' | 'preview'): Promise<Record<string, Fn>> {
@@ -45,14 +54,16 @@ beforeEach(() => {
 describe('editor preload', () => {
   it('exposes exactly one method per channel plus onPreviewEvent and onTeamEvent, and nothing of Electron', async () => {
     const studio = await loadPreload('editor');
-    expect(Object.keys(studio).sort()).toEqual([...SERVICE_CHANNELS, ...SHELL_CHANNELS, 'onPreviewEvent', 'onTeamEvent'].sort());
+    expect(Object.keys(studio).sort()).toEqual(
+      [...SERVICE_CHANNELS, ...SHELL_CHANNELS, 'onPreviewEvent', 'onTeamEvent'].sort(),
+    );
     for (const value of Object.values(studio)) {
       expect(typeof value).toBe('function');
       expect(value).not.toBe(ipcRenderer);
     }
   });
 
-  it('invokes the channel on the wire and resolves with main\'s Result unchanged', async () => {
+  it("invokes the channel on the wire and resolves with main's Result unchanged", async () => {
     const studio = await loadPreload('editor');
     const failure = { ok: false, error: { code: 'conflict', message: 'Saved by someone else' } };
     vi.mocked(ipcRenderer.invoke).mockResolvedValueOnce(failure);
@@ -95,7 +106,10 @@ describe('editor preload', () => {
       const specifiers = [...source.matchAll(/\bfrom\s+['"]([^'"]+)['"]/g)].map((match) => match[1]);
       expect(specifiers.length).toBeGreaterThan(0);
       for (const specifier of specifiers) {
-        expect(['electron', '../core/channels', '../core/result', '../core/rules/userSelect'], `${name}: ${specifier}`).toContain(specifier);
+        expect(
+          ['electron', '../core/channels', '../core/result', '../core/rules/userSelect'],
+          `${name}: ${specifier}`,
+        ).toContain(specifier);
       }
     }
   });

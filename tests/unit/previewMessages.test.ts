@@ -5,7 +5,13 @@ import {
   previewContentSecurityPolicy,
   PreviewEventSchema,
 } from '../../core/preview';
-import { budgetKey, budgetNotice, spendBudget, type BudgetState, type BudgetVerdict } from '../../core/rules/messageBudget';
+import {
+  budgetKey,
+  budgetNotice,
+  spendBudget,
+  type BudgetState,
+  type BudgetVerdict,
+} from '../../core/rules/messageBudget';
 import { mayEmitFromPreview } from '../../core/rules/userSelect';
 
 /** Spends the budget once at each time, returning the verdicts. */
@@ -25,13 +31,29 @@ describe('the rate budget of a message type', () => {
 
   it('starts afresh in the next window, without a second notice while the flood goes on', () => {
     expect(run([0, 1, 2, 3, 1000, 1001, 1002, 1003, 1004])).toEqual([
-      'accept', 'accept', 'accept', 'drop-and-notify', 'accept', 'accept', 'accept', 'drop', 'drop',
+      'accept',
+      'accept',
+      'accept',
+      'drop-and-notify',
+      'accept',
+      'accept',
+      'accept',
+      'drop',
+      'drop',
     ]);
   });
 
   it('notices a new flood once a whole window passed with nothing dropped', () => {
     expect(run([0, 1, 2, 3, 1000, 2000, 2001, 2002, 2003])).toEqual([
-      'accept', 'accept', 'accept', 'drop-and-notify', 'accept', 'accept', 'accept', 'accept', 'drop-and-notify',
+      'accept',
+      'accept',
+      'accept',
+      'drop-and-notify',
+      'accept',
+      'accept',
+      'accept',
+      'accept',
+      'drop-and-notify',
     ]);
   });
 
@@ -56,7 +78,16 @@ describe('the rate budget of a message type', () => {
   it('charges a message to its type, and anything of no known type to malformed', () => {
     expect(budgetKey({ type: 'ready' }, PREVIEW_EVENT_BUDGETS)).toBe('ready');
     expect(budgetKey({ type: 'select', id: 'x' }, PREVIEW_EVENT_BUDGETS)).toBe('select');
-    for (const message of [null, 'ready', 42, {}, { type: 'toString' }, { type: '__proto__' }, { type: 'malformed' }, { type: 7 }]) {
+    for (const message of [
+      null,
+      'ready',
+      42,
+      {},
+      { type: 'toString' },
+      { type: '__proto__' },
+      { type: 'malformed' },
+      { type: 7 },
+    ]) {
       expect(budgetKey(message, PREVIEW_EVENT_BUDGETS), JSON.stringify(message)).toBe('malformed');
     }
     expect(PREVIEW_EVENT_BUDGETS.malformed.max).toBe(0);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../core/catalogue';
 import { loadImplementations, previewFor } from '../../renderer/preview/src/registry';
-import { cssRatio, DEFAULT_RATIOS, IMAGE_MOBILE_MAX_WIDTH, LAYOUT_MOBILE_MAX_WIDTH } from '../../renderer/preview/src/lib/media';
+import {
+  cssRatio,
+  DEFAULT_RATIOS,
+  IMAGE_MOBILE_MAX_WIDTH,
+  LAYOUT_MOBILE_MAX_WIDTH,
+} from '../../renderer/preview/src/lib/media';
 import { CAROUSEL_WIDTH_ADJUST_MS, RESIZE_DEBOUNCE_MS, swiperOptions } from '../../renderer/preview/src/lib/Carousel';
 
 describe('the preview registry', () => {
@@ -59,7 +64,13 @@ describe('breakpoints and image variants (catalogue spec §9)', () => {
       autoplay: { enabled: true, delay: 3000 },
       breakpoints: { 768: { slidesPerView: 6, slidesPerColumn: 1 } },
     });
-    expect(options).toMatchObject({ slidesPerView: 3, spaceBetween: 50, loop: true, grid: { rows: 2 }, autoplay: { delay: 3000 } });
+    expect(options).toMatchObject({
+      slidesPerView: 3,
+      spaceBetween: 50,
+      loop: true,
+      grid: { rows: 2 },
+      autoplay: { delay: 3000 },
+    });
     expect(options.breakpoints?.[768]).toMatchObject({ slidesPerView: 6, grid: { rows: 1 } });
   });
 });

@@ -86,9 +86,16 @@ describe('the product lookup client', () => {
   });
 
   it('explains a dead, failing or malformed service', async () => {
-    await expect(createProductLookupClient('http://127.0.0.1:9').lookup(query('1'))).rejects.toMatchObject({ code: 'unavailable', message: expect.stringContaining('not reachable') });
-    await expect(createProductLookupClient(base).lookup(query('fail'))).rejects.toMatchObject({ message: 'The product lookup answered 500.' });
-    await expect(createProductLookupClient(base).lookup(query('broken'))).rejects.toMatchObject({ message: expect.stringContaining('not JSON') });
+    await expect(createProductLookupClient('http://127.0.0.1:9').lookup(query('1'))).rejects.toMatchObject({
+      code: 'unavailable',
+      message: expect.stringContaining('not reachable'),
+    });
+    await expect(createProductLookupClient(base).lookup(query('fail'))).rejects.toMatchObject({
+      message: 'The product lookup answered 500.',
+    });
+    await expect(createProductLookupClient(base).lookup(query('broken'))).rejects.toMatchObject({
+      message: expect.stringContaining('not JSON'),
+    });
     await expect(createProductLookupClient(base).lookup(query('odd'))).rejects.toMatchObject({ code: 'failed' });
   });
 });

@@ -41,7 +41,8 @@ describe('describeIssues', () => {
     if (!record.success) expect(describeIssues(record.error)).not.toContain('k'.repeat(101));
     const strict = z.strictObject({}).safeParse({ [long]: 1 });
     expect(strict.success).toBe(false);
-    if (!strict.success) expect(describeIssues(strict.error)).toBe(`(root): Unrecognized keys: ${'k'.repeat(100)}… (5000 characters)`);
+    if (!strict.success)
+      expect(describeIssues(strict.error)).toBe(`(root): Unrecognized keys: ${'k'.repeat(100)}… (5000 characters)`);
   });
 
   it('lists the first ten issues and counts the rest', () => {
@@ -59,10 +60,17 @@ describe('values in service errors are quoted', () => {
 
   it('a 500-character category path comes back cut to 100 characters', async () => {
     const path = `men/${'p'.repeat(496)}`;
-    const result = await services.current.dispatch('meshCategoryProducts', { fascia: 'jd', path, isNew: false, isOnSale: false });
+    const result = await services.current.dispatch('meshCategoryProducts', {
+      fascia: 'jd',
+      path,
+      isNew: false,
+      isOnSale: false,
+    });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.error.message).toMatch(/^The mesh service answered 404 for http:\/\/127\.0\.0\.1:\d+\/stores\/jdsportsuk\/.*… \(\d+ characters\)/);
+    expect(result.error.message).toMatch(
+      /^The mesh service answered 404 for http:\/\/127\.0\.0\.1:\d+\/stores\/jdsportsuk\/.*… \(\d+ characters\)/,
+    );
     expect(result.error.message).not.toContain('p'.repeat(101));
   });
 });

@@ -51,9 +51,21 @@ describe('review state machine', () => {
 
   it('shows Back to Editor, then Confirm/Next until the last page, then SAVE CONTENT', () => {
     expect(reviewButtons(EDITING, 3)).toEqual({ backToEditor: false, confirmNext: false, save: false });
-    expect(reviewButtons({ mode: 'reviewing', index: 0 }, 3)).toEqual({ backToEditor: true, confirmNext: true, save: false });
-    expect(reviewButtons({ mode: 'reviewing', index: 1 }, 3)).toEqual({ backToEditor: true, confirmNext: true, save: false });
-    expect(reviewButtons({ mode: 'reviewing', index: 2 }, 3)).toEqual({ backToEditor: true, confirmNext: false, save: true });
+    expect(reviewButtons({ mode: 'reviewing', index: 0 }, 3)).toEqual({
+      backToEditor: true,
+      confirmNext: true,
+      save: false,
+    });
+    expect(reviewButtons({ mode: 'reviewing', index: 1 }, 3)).toEqual({
+      backToEditor: true,
+      confirmNext: true,
+      save: false,
+    });
+    expect(reviewButtons({ mode: 'reviewing', index: 2 }, 3)).toEqual({
+      backToEditor: true,
+      confirmNext: false,
+      save: true,
+    });
   });
 });
 

@@ -30,7 +30,9 @@ const editable = () => host.querySelector<HTMLElement>('[data-slate-editor]')!;
 const alert = () => host.querySelector('[role="alert"]');
 
 function button(name: string): HTMLButtonElement {
-  const found = Array.from(host.querySelectorAll('button')).find((b) => (b.getAttribute('aria-label') ?? b.textContent)?.trim() === name);
+  const found = Array.from(host.querySelectorAll('button')).find(
+    (b) => (b.getAttribute('aria-label') ?? b.textContent)?.trim() === name,
+  );
   if (!found) throw new Error(`no button named ${name}`);
   return found;
 }
@@ -56,16 +58,32 @@ describe('RichTextField', () => {
     expect(editable().id).toBe('body');
     expect(editable().getAttribute('aria-labelledby')).toBe('body-label');
     expect(host.querySelector('#body-label')?.textContent).toBe('Body');
-    for (const name of ['Heading', 'Paragraph', 'Bold', 'Link', 'Italic', 'Bulleted list', 'Numbered list', 'Clear formatting']) {
+    for (const name of [
+      'Heading',
+      'Paragraph',
+      'Bold',
+      'Link',
+      'Italic',
+      'Bulleted list',
+      'Numbered list',
+      'Clear formatting',
+    ]) {
       expect(button(name)).toBeTruthy();
     }
     expect(editable().textContent).toContain('Hello');
   });
 
   it('shows unsupported markup as escaped source, never as live elements', async () => {
-    await render('<div class="custom">Hi</div><p>a <span style="color:red">b</span></p><script>window.__rt = 1</script><img src="x.png" onerror="window.__rt = 2">');
+    await render(
+      '<div class="custom">Hi</div><p>a <span style="color:red">b</span></p><script>window.__rt = 1</script><img src="x.png" onerror="window.__rt = 2">',
+    );
     const chips = Array.from(editable().querySelectorAll('.rt-raw-chip code'), (code) => code.textContent);
-    expect(chips).toEqual(['<div class="custom">Hi</div>', '<span style="color:red">b</span>', '<script>window.__rt = 1</script>', '<img src="x.png" onerror="window.__rt = 2">']);
+    expect(chips).toEqual([
+      '<div class="custom">Hi</div>',
+      '<span style="color:red">b</span>',
+      '<script>window.__rt = 1</script>',
+      '<img src="x.png" onerror="window.__rt = 2">',
+    ]);
     expect(editable().querySelector('.custom, script, img, [style*="red"]')).toBeNull();
     expect(editable().querySelector('[contenteditable="false"] code')).not.toBeNull();
     expect((window as { __rt?: number }).__rt).toBeUndefined();

@@ -14,7 +14,13 @@ import {
   withRichText,
 } from '../../renderer/editor/src/richtext/commands';
 import { htmlToSlate, slateToHtml } from '../../renderer/editor/src/richtext/html';
-import { FIELDS_WARNING, TEXT_WARNING, headingError, linkError, textError } from '../../renderer/editor/src/richtext/validation';
+import {
+  FIELDS_WARNING,
+  TEXT_WARNING,
+  headingError,
+  linkError,
+  textError,
+} from '../../renderer/editor/src/richtext/validation';
 
 const roundTrip = (html: string): string => slateToHtml(htmlToSlate(html));
 
@@ -48,7 +54,10 @@ describe('htmlToSlate / slateToHtml: what the toolbar produces round-trips exact
     ['paragraph', '<p>Hello world</p>'],
     ['several paragraphs', '<p>One</p><p>Two</p><p>Three</p>'],
     ...[1, 2, 3, 4, 5, 6].flatMap((level) =>
-      ['small', 'medium', 'large'].map((size): [string, string] => [`h${level} ${size}`, `<h${level} class="heading-${size}">Title ${level}</h${level}>`]),
+      ['small', 'medium', 'large'].map((size): [string, string] => [
+        `h${level} ${size}`,
+        `<h${level} class="heading-${size}">Title ${level}</h${level}>`,
+      ]),
     ),
     ['strong', '<p>Some <strong>bold</strong> text</p>'],
     ['b (kept as b)', '<p>Hello <b>there</b></p>'],
@@ -59,13 +68,19 @@ describe('htmlToSlate / slateToHtml: what the toolbar produces round-trips exact
     ['overlapping marks', '<p><strong>a<em>b</em></strong><em>c</em></p>'],
     ['italic run with bold inside', '<p><em>a<strong>b</strong></em><strong>c</strong></p>'],
     ['link with title', '<p>See <a href="https://example.com/sale" title="Summer sale">Summer sale</a> now</p>'],
-    ['link with escaped attributes', '<p><a href="/search?q=a&amp;b=c" title="Say &quot;hi&quot; &amp; go">Say "hi" &amp; go</a></p>'],
+    [
+      'link with escaped attributes',
+      '<p><a href="/search?q=a&amp;b=c" title="Say &quot;hi&quot; &amp; go">Say "hi" &amp; go</a></p>',
+    ],
     ['bold link', '<p><a href="/x" title="x"><strong>bold link</strong></a></p>'],
     ['link inside a bold run', '<p><strong>bold <a href="/x" title="x">link</a> tail</strong></p>'],
     ['partly bold link', '<p><a href="/x" title="x">plain <strong>bold</strong></a></p>'],
     ['bulleted list', '<ul><li>One</li><li>Two</li></ul>'],
     ['numbered list', '<ol><li>One</li><li>Two</li></ol>'],
-    ['formatted list items', '<ul><li><strong>Bold</strong> item</li><li>With <a href="/a" title="A">a link</a></li></ul>'],
+    [
+      'formatted list items',
+      '<ul><li><strong>Bold</strong> item</li><li>With <a href="/a" title="A">a link</a></li></ul>',
+    ],
     ['nested list', '<ul><li>One<ul><li>Nested</li></ul></li><li>Two</li></ul>'],
     ['line break', '<p>Line one<br>Line two</p>'],
     ['line break inside bold', '<p><strong>one<br>two</strong></p>'],
@@ -74,7 +89,10 @@ describe('htmlToSlate / slateToHtml: what the toolbar produces round-trips exact
     ['text without a wrapper', 'Hello <b>there</b>'],
     ['text around blocks', 'Intro<p>Body</p>outro'],
     ['line break without a wrapper', 'one<br>two'],
-    ['attributes on supported blocks', '<p class="intro" data-x="1">Hi</p><ul class="ticks"><li class="tick">A</li></ul>'],
+    [
+      'attributes on supported blocks',
+      '<p class="intro" data-x="1">Hi</p><ul class="ticks"><li class="tick">A</li></ul>',
+    ],
     ['non-breaking space', '<p>10&nbsp;km</p>'],
   ];
 
@@ -85,7 +103,12 @@ describe('htmlToSlate / slateToHtml: what the toolbar produces round-trips exact
 
   it('maps markup onto editable nodes', () => {
     expect(htmlToSlate('<h3 class="heading-small">Hi <strong>there</strong></h3><ul><li>A</li></ul>')).toEqual([
-      { type: 'heading', level: 3, attrs: [['class', 'heading-small']], children: [{ text: 'Hi ' }, { text: 'there', bold: true }] },
+      {
+        type: 'heading',
+        level: 3,
+        attrs: [['class', 'heading-small']],
+        children: [{ text: 'Hi ' }, { text: 'there', bold: true }],
+      },
       { type: 'bulleted-list', children: [{ type: 'list-item', children: [{ text: 'A' }] }] },
     ]);
   });
@@ -127,7 +150,11 @@ describe('unsupported markup is kept verbatim', () => {
     expect(htmlToSlate('<p>a <span style="color:red">b</span></p>')).toEqual([
       {
         type: 'paragraph',
-        children: [{ text: 'a ' }, { type: 'raw', html: '<span style="color:red">b</span>', inline: true, children: [{ text: '' }] }, { text: '' }],
+        children: [
+          { text: 'a ' },
+          { type: 'raw', html: '<span style="color:red">b</span>', inline: true, children: [{ text: '' }] },
+          { text: '' },
+        ],
       },
     ]);
   });
@@ -140,7 +167,11 @@ describe('normalised on the way through (same meaning, documented in html.ts)', 
     ['mark nesting order', '<em><strong>x</strong></em>', '<strong><em>x</em></strong>'],
     ['adjacent runs of one mark', '<p><strong>a</strong><strong>b</strong></p>', '<p><strong>ab</strong></p>'],
     ['redundant nested mark', '<p><b>a<b>b</b></b></p>', '<p><b>ab</b></p>'],
-    ['mark around a lone link', '<p><strong><a href="/x">x</a></strong></p>', '<p><a href="/x"><strong>x</strong></a></p>'],
+    [
+      'mark around a lone link',
+      '<p><strong><a href="/x">x</a></strong></p>',
+      '<p><a href="/x"><strong>x</strong></a></p>',
+    ],
     ['single-quoted attributes', "<p class='a'>x</p>", '<p class="a">x</p>'],
   ])('%s', (_, html, expected) => {
     expect(roundTrip(html)).toBe(expected);
@@ -160,7 +191,9 @@ describe('escaping', () => {
 
   it('round-trips escaped text', () => {
     const html = `<p>Tom &amp; Jerry &lt;3 "quotes" 'apostrophes'</p>`;
-    expect(htmlToSlate(html)).toEqual([{ type: 'paragraph', children: [{ text: `Tom & Jerry <3 "quotes" 'apostrophes'` }] }]);
+    expect(htmlToSlate(html)).toEqual([
+      { type: 'paragraph', children: [{ text: `Tom & Jerry <3 "quotes" 'apostrophes'` }] },
+    ]);
     expect(roundTrip(html)).toBe(html);
   });
 
@@ -187,7 +220,9 @@ describe('escaping', () => {
         ],
       },
     ];
-    expect(slateToHtml(nodes)).toBe(`<p><a href="/a?x=1&amp;y=&quot;2&quot;" title="&lt;b&gt;&quot;it's&quot;&lt;/b&gt;">go</a></p>`);
+    expect(slateToHtml(nodes)).toBe(
+      `<p><a href="/a?x=1&amp;y=&quot;2&quot;" title="&lt;b&gt;&quot;it's&quot;&lt;/b&gt;">go</a></p>`,
+    );
   });
 });
 
@@ -288,7 +323,9 @@ describe('toolbar commands', () => {
   });
 
   it('clears formatting: marks off, headings and list items become paragraphs, raw markup stays', () => {
-    const editor = editorWith('<h2 class="heading-large">Big <em>title</em></h2><ul><li><strong>item</strong></li></ul><div class="x">raw</div>');
+    const editor = editorWith(
+      '<h2 class="heading-large">Big <em>title</em></h2><ul><li><strong>item</strong></li></ul><div class="x">raw</div>',
+    );
     Transforms.select(editor, { anchor: Editor.start(editor, []), focus: Editor.end(editor, []) });
     clearFormatting(editor);
     expect(slateToHtml(editor.children)).toBe('<p>Big title</p><p>item</p><div class="x">raw</div>');

@@ -9,13 +9,17 @@ import { makeTempDir } from './helpers/pages';
  * editor page. Both shells answer them with the sample image service before serving /sample/ as files: the
  * Electron app:// handler (with a fake 'electron', as in electron-security.test.ts) and the browser host.
  */
-vi.mock('electron', () => ({ protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() }, app: { isPackaged: false } }));
+vi.mock('electron', () => ({
+  protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
+  app: { isPackaged: false },
+}));
 
 import { createAppRequestHandler } from '../../main/electron/protocol';
 import { startBrowserHost, type BrowserHost } from '../../main/host/browserHost';
 
 const SHIPPED_IMAGE = join(import.meta.dirname, '../../resources/sample/images/athlete-okafor.svg');
-const PICTURE = '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><rect width="400" height="200" fill="red"/></svg>';
+const PICTURE =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><rect width="400" height="200" fill="red"/></svg>';
 const POINT = { x: 0.5, y: 0.46, w: 0.35, h: 0.34 };
 const CROP = amplienceUrl('/sample/images/athlete-okafor.svg', POINT, '2:1', 500);
 
@@ -49,7 +53,9 @@ function outer(svg: string): { width: number; height: number; viewBox: string } 
 /** What both shells must answer, given a way to GET a root-relative path. */
 function sharedCases(get: (path: string) => Promise<Response>) {
   it('answers an Amplience preview URL with the crop: an SVG of the asked width and ratio', async () => {
-    expect(CROP).toBe('/sample/images/athlete-okafor.svg?poi=0.5,0.46,0.35,0.34&scaleFit=poi&sm=aspect&aspect=2:1&w=500');
+    expect(CROP).toBe(
+      '/sample/images/athlete-okafor.svg?poi=0.5,0.46,0.35,0.34&scaleFit=poi&sm=aspect&aspect=2:1&w=500',
+    );
     const response = await get(CROP);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/svg+xml');
@@ -78,7 +84,9 @@ function sharedCases(get: (path: string) => Promise<Response>) {
     const response = await get('/sample/images/pic.svg?poi=2,0,0,0&scaleFit=poi&sm=aspect&aspect=2:1&w=500');
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await response.json()).toMatchObject({ error: { code: 'invalid-input', message: expect.stringContaining('poi') } });
+    expect(await response.json()).toMatchObject({
+      error: { code: 'invalid-input', message: expect.stringContaining('poi') },
+    });
   });
 
   it('answers a crop of a missing image with a JSON 404', async () => {
@@ -126,7 +134,12 @@ describe('the Electron app:// handler', () => {
 describe('the browser host', () => {
   let host: BrowserHost;
   beforeAll(async () => {
-    host = await startBrowserHost({ port: 0, dataDir: join(root, 'data'), rendererDir, resourcesDir: join(root, 'resources') });
+    host = await startBrowserHost({
+      port: 0,
+      dataDir: join(root, 'data'),
+      rendererDir,
+      resourcesDir: join(root, 'resources'),
+    });
   });
   afterAll(async () => {
     await host.close();

@@ -15,7 +15,8 @@ const PICTURE = [
   '<rect x="10" y="20" width="30" height="40" fill="red"/>',
   '</svg>',
 ].join('\n');
-const VIEWBOX_ONLY = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 600"><circle cx="150" cy="300" r="50"/></svg>';
+const VIEWBOX_ONLY =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 600"><circle cx="150" cy="300" r="50"/></svg>';
 const NO_SIZE = '<svg xmlns="http://www.w3.org/2000/svg"><circle r="5"/></svg>';
 const SECRET = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>secret</text></svg>';
 
@@ -73,7 +74,11 @@ describe('the point-of-interest crop', () => {
     expect(reply?.headers?.['X-Content-Type-Options']).toBe('nosniff');
     expect(reply?.body).toBeNull();
     const rect = customCrop({ width: 400, height: 200 }, { x: 0.5, y: 0.46, w: 0.35, h: 0.34 }, '2:1');
-    expect(outer(reply?.raw ?? '')).toEqual({ width: 500, height: 250, viewBox: [rect.x, rect.y, rect.width, rect.height] });
+    expect(outer(reply?.raw ?? '')).toEqual({
+      width: 500,
+      height: 250,
+      viewBox: [rect.x, rect.y, rect.width, rect.height],
+    });
     expect(rect).toEqual({ x: 0, y: 0, width: 400, height: 200 });
   });
 
@@ -98,17 +103,20 @@ describe('the point-of-interest crop', () => {
     expect(outer(raw)).toEqual({ width: 200, height: 200, viewBox: [0, 300, 300, 300] });
   });
 
-  it.each(PREVIEW_RATIOS)('%s: follows the URL amplienceUrl writes, so both previews show the same crop', async (ratio) => {
-    const point: FocalPoint = { x: 0.8123, y: 0.2, w: 0.125, h: 0.28169 };
-    const raw = await svg(amplienceUrl('/sample/images/nested/tall.svg', point, ratio, 321));
-    const rect = customCrop({ width: 300, height: 600 }, point, ratio);
-    const [w = 0, h = 0] = ratio.split(':').map(Number);
-    expect(outer(raw)).toEqual({
-      width: 321,
-      height: Math.round((321 * h) / w),
-      viewBox: [rect.x, rect.y, rect.width, rect.height],
-    });
-  });
+  it.each(PREVIEW_RATIOS)(
+    '%s: follows the URL amplienceUrl writes, so both previews show the same crop',
+    async (ratio) => {
+      const point: FocalPoint = { x: 0.8123, y: 0.2, w: 0.125, h: 0.28169 };
+      const raw = await svg(amplienceUrl('/sample/images/nested/tall.svg', point, ratio, 321));
+      const rect = customCrop({ width: 300, height: 600 }, point, ratio);
+      const [w = 0, h = 0] = ratio.split(':').map(Number);
+      expect(outer(raw)).toEqual({
+        width: 321,
+        height: Math.round((321 * h) / w),
+        viewBox: [rect.x, rect.y, rect.width, rect.height],
+      });
+    },
+  );
 
   it('crops the shipped athlete portrait around its metadata point', async () => {
     const shipped = createSampleImages({ sampleDir: SHIPPED_SAMPLE_DIR });

@@ -40,7 +40,9 @@ const LandingPagesSchema = z.array(
 const FacetSchema = z.strictObject({
   displayName: z.string(),
   name: z.enum(['brand', 'colour', 'size', 'price']),
-  values: z.array(z.strictObject({ displayName: z.string(), value: z.string(), count: z.number().int().positive() })).min(1),
+  values: z
+    .array(z.strictObject({ displayName: z.string(), value: z.string(), count: z.number().int().positive() }))
+    .min(1),
 });
 const CategoryProductsSchema = z.strictObject({
   count: z.number().int().nonnegative(),
@@ -55,7 +57,9 @@ const FhSearchSchema = z.strictObject({
     z.strictObject({
       id: z.string(),
       title: z.string(),
-      values: z.array(z.strictObject({ id: z.string(), label: z.string(), count: z.number().int(), selected: z.boolean() })),
+      values: z.array(
+        z.strictObject({ id: z.string(), label: z.string(), count: z.number().int(), selected: z.boolean() }),
+      ),
     }),
   ),
   breadcrumbs: z.array(z.strictObject({ label: z.string(), location: z.string().startsWith('//') })),
@@ -83,7 +87,8 @@ interface Product {
 }
 const catalogue = JSON.parse(readFileSync(join(SAMPLE_DIR, 'catalogue.json'), 'utf8')) as { products: Product[] };
 const inStore = (store: string) => catalogue.products.filter((product) => product.stores.includes(store));
-const under = (path: string) => (product: Product) => product.category === path || product.category.startsWith(`${path}/`);
+const under = (path: string) => (product: Product) =>
+  product.category === path || product.category.startsWith(`${path}/`);
 
 // --- a throwaway server around the router ---
 
@@ -94,7 +99,10 @@ beforeAll(async () => {
   const router = createSampleServices({ sampleDir: SAMPLE_DIR, apiKey: API_KEY });
   server = createServer((request, response) => {
     void router(request, new URL(request.url ?? '/', 'http://sample.invalid')).then((reply) => {
-      const answer = reply ?? { status: 404, body: { error: { code: 'no-such-route', message: 'not a sample route' } } };
+      const answer = reply ?? {
+        status: 404,
+        body: { error: { code: 'no-such-route', message: 'not a sample route' } },
+      };
       response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
       response.end(JSON.stringify(answer.body));
     });
@@ -162,7 +170,9 @@ describe('routing', () => {
   });
 
   it('answers an unknown mesh route with 404 and other methods with 405', async () => {
-    expect(await getError(`/stores/jdsportsuk/brands?${KEY}`, 404, 'not-found')).toMatch(/no \/stores\/jdsportsuk\/brands/);
+    expect(await getError(`/stores/jdsportsuk/brands?${KEY}`, 404, 'not-found')).toMatch(
+      /no \/stores\/jdsportsuk\/brands/,
+    );
     const posted = await get(`/products/lookup?fascia=jd&country=gb&size=m&plu=1`, { method: 'POST' });
     expect(posted.status).toBe(405);
     expect(posted.headers.get('allow')).toBe('GET');
@@ -190,7 +200,9 @@ describe('GET /stores/{store}/categories', () => {
   it('keeps empty categories only with showempty=1', async () => {
     const paths = (nodes: CategoryNode[]): string[] => nodes.flatMap((node) => [node.path, ...paths(node.children)]);
     const withEmpty = paths(await getOk(`/stores/scottsuk/categories?${KEY}&showempty=1&tree=1`, CategoryTreeSchema));
-    const withoutEmpty = paths(await getOk(`/stores/scottsuk/categories?${KEY}&showempty=0&tree=1`, CategoryTreeSchema));
+    const withoutEmpty = paths(
+      await getOk(`/stores/scottsuk/categories?${KEY}&showempty=0&tree=1`, CategoryTreeSchema),
+    );
     expect(withEmpty).toContain('men/footwear/sandals');
     expect(withEmpty).toContain('women');
     expect(withoutEmpty).not.toContain('men/footwear/sandals');
@@ -205,7 +217,9 @@ describe('GET /stores/{store}/categories', () => {
   });
 
   it('refuses an unknown store, a malformed store and bad flags', async () => {
-    expect(await getError(`/stores/nowhere/categories?${KEY}`, 404, 'not-found')).toMatch(/jdsportsuk, scottsuk, tessuti/);
+    expect(await getError(`/stores/nowhere/categories?${KEY}`, 404, 'not-found')).toMatch(
+      /jdsportsuk, scottsuk, tessuti/,
+    );
     await getError(`/stores/JD%20Sports/categories?${KEY}`, 400, 'invalid-input');
     expect(await getError(`/stores/jdsportsuk/categories?${KEY}&tree=yes`, 400, 'invalid-input')).toMatch(/tree/);
     expect(await getError(`/stores/jdsportsuk/categories?${KEY}&depth=2`, 400, 'invalid-input')).toMatch(/depth/);
@@ -214,16 +228,24 @@ describe('GET /stores/{store}/categories', () => {
 
 describe('GET /stores/{store}/navigationPages', () => {
   it('answers landing pages for any of the channels asked for', async () => {
-    const all = await getOk(`/stores/jdsportsuk/navigationPages?${KEY}&channel=${channels}&showempty=1&tree=1`, LandingPagesSchema);
+    const all = await getOk(
+      `/stores/jdsportsuk/navigationPages?${KEY}&channel=${channels}&showempty=1&tree=1`,
+      LandingPagesSchema,
+    );
     expect(all.length).toBeGreaterThan(5);
-    const phone = await getOk(`/stores/jdsportsuk/navigationPages?${KEY}&channel=iphone-app&showempty=1&tree=1`, LandingPagesSchema);
+    const phone = await getOk(
+      `/stores/jdsportsuk/navigationPages?${KEY}&channel=iphone-app&showempty=1&tree=1`,
+      LandingPagesSchema,
+    );
     expect(phone.length).toBeGreaterThan(0);
     expect(phone.length).toBeLessThan(all.length);
     expect(phone.every((page) => page.channels.includes('iphone-app'))).toBe(true);
   });
 
   it('refuses an unknown channel', async () => {
-    expect(await getError(`/stores/jdsportsuk/navigationPages?${KEY}&channel=web`, 400, 'invalid-input')).toMatch(/ipad-app/);
+    expect(await getError(`/stores/jdsportsuk/navigationPages?${KEY}&channel=web`, 400, 'invalid-input')).toMatch(
+      /ipad-app/,
+    );
     await getError(`/stores/jdsportsuk/navigationPages?${KEY}&channel=`, 400, 'invalid-input');
   });
 });
@@ -247,7 +269,10 @@ describe('GET /stores/{store}/products/categories/{path}', () => {
 
   it('narrows the count with isonsale, isnew and a facet filter', async () => {
     const all = await getOk(`/stores/jdsportsuk/products/categories/${path}?${KEY}`, CategoryProductsSchema);
-    const sale = await getOk(`/stores/jdsportsuk/products/categories/${path}?${KEY}&isonsale=1`, CategoryProductsSchema);
+    const sale = await getOk(
+      `/stores/jdsportsuk/products/categories/${path}?${KEY}&isonsale=1`,
+      CategoryProductsSchema,
+    );
     expect(sale.count).toBe(products.filter((product) => product.isOnSale).length);
     expect(sale.count).toBeGreaterThan(0);
     expect(sale.count).toBeLessThan(all.count);
@@ -288,12 +313,20 @@ describe('GET /stores/{store}/products/search', () => {
     const hoodies = await getOk(`/stores/jdsportsuk/products/search?${KEY}&keywords=hoodie`, SearchSchema);
     expect(hoodies.count).toBe(inStore('jdsportsuk').filter((product) => product.category.endsWith('/hoodies')).length);
     const kidsHoodies = await getOk(`/stores/jdsportsuk/products/search?${KEY}&keywords=kids%20hoodie`, SearchSchema);
-    expect(kidsHoodies.count).toBe(inStore('jdsportsuk').filter((product) => product.category === 'kids/clothing/hoodies').length);
+    expect(kidsHoodies.count).toBe(
+      inStore('jdsportsuk').filter((product) => product.category === 'kids/clothing/hoodies').length,
+    );
 
-    const saleHoodies = await getOk(`/stores/jdsportsuk/products/search?${KEY}&keywords=hoodie&isonsale=1`, SearchSchema);
+    const saleHoodies = await getOk(
+      `/stores/jdsportsuk/products/search?${KEY}&keywords=hoodie&isonsale=1`,
+      SearchSchema,
+    );
     expect(saleHoodies.count).toBeLessThan(hoodies.count);
 
-    const black = await getOk(`/stores/jdsportsuk/products/search?${KEY}&keywords=hoodie&facet:colour=black`, SearchSchema);
+    const black = await getOk(
+      `/stores/jdsportsuk/products/search?${KEY}&keywords=hoodie&facet:colour=black`,
+      SearchSchema,
+    );
     expect(black.count).toBeLessThan(hoodies.count);
     const blackOrWhite = await getOk(
       `/stores/jdsportsuk/products/search?${KEY}&keywords=hoodie&facet:colour=black&facet:colour=white`,
@@ -305,14 +338,16 @@ describe('GET /stores/{store}/products/search', () => {
   it('answers zero for an unknown brand and refuses bad input', async () => {
     const none = await getOk(`/stores/jdsportsuk/products/search?${KEY}&brandname=Nobody`, SearchSchema);
     expect(none).toEqual({ count: 0, facets: [] });
-    expect(await getError(`/stores/jdsportsuk/products/search?${KEY}&facet:material=cotton`, 400, 'invalid-input')).toMatch(
-      /unknown facet 'material'/,
-    );
+    expect(
+      await getError(`/stores/jdsportsuk/products/search?${KEY}&facet:material=cotton`, 400, 'invalid-input'),
+    ).toMatch(/unknown facet 'material'/);
     await getError(`/stores/jdsportsuk/products/search?${KEY}&facet:brand=`, 400, 'invalid-input');
-    expect(await getError(`/stores/jdsportsuk/products/search?${KEY}&keyword=x`, 400, 'invalid-input')).toMatch(/keyword/);
-    expect(await getError(`/stores/jdsportsuk/products/search?${KEY}&keywords=a&keywords=b`, 400, 'invalid-input')).toMatch(
-      /more than once/,
+    expect(await getError(`/stores/jdsportsuk/products/search?${KEY}&keyword=x`, 400, 'invalid-input')).toMatch(
+      /keyword/,
     );
+    expect(
+      await getError(`/stores/jdsportsuk/products/search?${KEY}&keywords=a&keywords=b`, 400, 'invalid-input'),
+    ).toMatch(/more than once/);
     await getError(`/stores/jdsportsuk/products/search?${KEY}&brandname=%20`, 400, 'invalid-input');
   });
 });
@@ -331,7 +366,11 @@ describe('GET /fh/search', () => {
     expect(answer.facets[0]?.id).toBe('categories');
     expect(answer.facets[0]?.values.every((value) => value.id.startsWith('men/footwear/'))).toBe(true);
     const brand = answer.facets.find((facet) => facet.id === 'brand');
-    expect(brand?.values.find((value) => value.selected)).toMatchObject({ id: 'stride', label: 'Stride', count: expected.length });
+    expect(brand?.values.find((value) => value.selected)).toMatchObject({
+      id: 'stride',
+      label: 'Stride',
+      count: expected.length,
+    });
     expect(brand?.values.filter((value) => !value.selected).length).toBeGreaterThan(0);
     expect(answer.breadcrumbs).toEqual([
       { label: 'All products', location: '//jdsportsuk/en_GB' },
@@ -366,7 +405,12 @@ describe('GET /products/lookup', () => {
     const answer = await getOk(lookup({ fascia: 'jd', country: 'gb', size: 'm', plu: onlyJd.plu }), LookupSchema);
     expect(answer.products).toHaveLength(1);
     const product = answer.products[0];
-    expect(product).toMatchObject({ plu: onlyJd.plu, brand: onlyJd.brand, category: onlyJd.category, price: onlyJd.price });
+    expect(product).toMatchObject({
+      plu: onlyJd.plu,
+      brand: onlyJd.brand,
+      category: onlyJd.category,
+      price: onlyJd.price,
+    });
     expect(product?.url).toMatch(new RegExp(`^/product/[a-z0-9-]+/${onlyJd.plu}/$`));
     expect(product?.images.a).toMatch(/^\/sample\/images\/product-[a-z]+-a\.svg$/);
   });
@@ -382,19 +426,27 @@ describe('GET /products/lookup', () => {
   });
 
   it('answers an empty list for an unknown PLU or a product the store does not sell', async () => {
-    expect(await getOk(lookup({ fascia: 'jd', country: 'gb', size: 'm', plu: '1234' }), LookupSchema)).toEqual({ products: [] });
-    expect(await getOk(lookup({ fascia: 'jd', country: 'gb', size: 'm', plu: 'PC-000000' }), LookupSchema)).toEqual({ products: [] });
-    expect(await getOk(lookup({ fascia: 'sc', country: 'gb', size: 'm', plu: onlyJd.plu }), LookupSchema)).toEqual({ products: [] });
+    expect(await getOk(lookup({ fascia: 'jd', country: 'gb', size: 'm', plu: '1234' }), LookupSchema)).toEqual({
+      products: [],
+    });
+    expect(await getOk(lookup({ fascia: 'jd', country: 'gb', size: 'm', plu: 'PC-000000' }), LookupSchema)).toEqual({
+      products: [],
+    });
+    expect(await getOk(lookup({ fascia: 'sc', country: 'gb', size: 'm', plu: onlyJd.plu }), LookupSchema)).toEqual({
+      products: [],
+    });
   });
 
   it('refuses blank or missing input, an unknown fascia or country, and a bad delay', async () => {
-    expect(await getError(lookup({ fascia: 'jd', country: 'gb', size: ' ', plu: onlyJd.plu }), 400, 'invalid-input')).toMatch(
-      /size must not be blank/,
+    expect(
+      await getError(lookup({ fascia: 'jd', country: 'gb', size: ' ', plu: onlyJd.plu }), 400, 'invalid-input'),
+    ).toMatch(/size must not be blank/);
+    expect(await getError(lookup({ fascia: 'jd', country: 'gb', size: 'm' }), 400, 'invalid-input')).toMatch(
+      /plu is required/,
     );
-    expect(await getError(lookup({ fascia: 'jd', country: 'gb', size: 'm' }), 400, 'invalid-input')).toMatch(/plu is required/);
-    expect(await getError(lookup({ fascia: 'site_sz', country: 'gb', size: 'm', plu: '1' }), 400, 'invalid-input')).toMatch(
-      /no store for fascia 'site_sz'/,
-    );
+    expect(
+      await getError(lookup({ fascia: 'site_sz', country: 'gb', size: 'm', plu: '1' }), 400, 'invalid-input'),
+    ).toMatch(/no store for fascia 'site_sz'/);
     await getError(lookup({ fascia: 'jd', country: 'zz', size: 'm', plu: '1' }), 400, 'invalid-input');
     await getError(lookup({ fascia: 'jd', country: 'gb', size: 'm', plu: '1', delayMs: '-5' }), 400, 'invalid-input');
     await getError(lookup({ fascia: 'jd', country: 'gb', size: 'm', plu: '1', delayMs: 'soon' }), 400, 'invalid-input');
@@ -431,7 +483,10 @@ describe('GET {image}.json/ (image metadata)', () => {
 
   it('needs no key and leaves metadata out with metadata=false', async () => {
     expect((await get(`/sample/images/product-cap-b.svg.json/${query}`)).status).toBe(200);
-    expect((await get('/sample/images/product-cap-b.svg.json/?metadata=false')).body).toEqual({ width: 600, height: 600 });
+    expect((await get('/sample/images/product-cap-b.svg.json/?metadata=false')).body).toEqual({
+      width: 600,
+      height: 600,
+    });
   });
 
   it('refuses unknown images, escapes and bad queries', async () => {
@@ -439,14 +494,19 @@ describe('GET {image}.json/ (image metadata)', () => {
     await getError(`/sample/images/..%2Fcatalogue.json.json/${query}`, 404, 'not-found');
     await getError(`/sample/images/..%2F..%2F..%2Fpackage.json.json/${query}`, 404, 'not-found');
     await getError(`/sample/images/%2Fetc%2Fpasswd.svg.json/${query}`, 404, 'not-found');
-    expect(await getError('/sample/images/product-cap-b.svg.json/?metaFilter=exif', 400, 'invalid-input')).toMatch(/pointOfInterest/);
+    expect(await getError('/sample/images/product-cap-b.svg.json/?metaFilter=exif', 400, 'invalid-input')).toMatch(
+      /pointOfInterest/,
+    );
     await getError('/sample/images/product-cap-b.svg.json/?metadata=yes', 400, 'invalid-input');
     await getError('/sample/images/product-cap-b.svg.json/?size=large', 400, 'invalid-input');
   });
 
   it('reads SVG sizes from width and height, else from the viewBox', () => {
     expect(svgSize('<svg xmlns="x" width="300px" height="150" stroke-width="2">')).toEqual({ width: 300, height: 150 });
-    expect(svgSize('<svg viewBox="0 0 640 480"><rect width="10" height="10"/></svg>')).toEqual({ width: 640, height: 480 });
+    expect(svgSize('<svg viewBox="0 0 640 480"><rect width="10" height="10"/></svg>')).toEqual({
+      width: 640,
+      height: 480,
+    });
     expect(svgSize('<svg width="100%" height="100%">')).toBeNull();
     expect(svgSize('not an svg')).toBeNull();
   });
@@ -462,7 +522,11 @@ describe('the sample catalogue generator', () => {
       const second = join(dir, 'second.json');
       await run(process.execPath, [GENERATOR, first]);
       await run(process.execPath, [GENERATOR, second]);
-      const [a, b, shipped] = await Promise.all([readFile(first), readFile(second), readFile(join(SAMPLE_DIR, 'catalogue.json'))]);
+      const [a, b, shipped] = await Promise.all([
+        readFile(first),
+        readFile(second),
+        readFile(join(SAMPLE_DIR, 'catalogue.json')),
+      ]);
       expect(a.equals(b)).toBe(true);
       expect(a.equals(shipped)).toBe(true);
       expect(a.length).toBeLessThan(1.5 * 1024 * 1024);

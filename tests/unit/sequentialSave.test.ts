@@ -31,7 +31,9 @@ describe('runSequentialSave', () => {
   it('saves every item in order, each Pending -> Saving -> DONE', async () => {
     const recorder = recordingSave();
     const snapshots: SaveStatus[][] = [];
-    const result = await runSequentialSave(['gb', 'de', 'fr'], recorder.save, (statuses) => snapshots.push(statusesOf(statuses)));
+    const result = await runSequentialSave(['gb', 'de', 'fr'], recorder.save, (statuses) =>
+      snapshots.push(statusesOf(statuses)),
+    );
     expect(statusesOf(result)).toEqual(['DONE', 'DONE', 'DONE']);
     expect(allDone(result)).toBe(true);
     expect(recorder.calls).toEqual(['gb', 'de', 'fr']);
@@ -72,7 +74,11 @@ describe('runSequentialSave', () => {
 
   it('hands the status callback a fresh array each time', async () => {
     const seen: ItemStatus<string>[][] = [];
-    await runSequentialSave(['gb'], async () => {}, (statuses) => seen.push(statuses));
+    await runSequentialSave(
+      ['gb'],
+      async () => {},
+      (statuses) => seen.push(statuses),
+    );
     expect(new Set(seen).size).toBe(seen.length);
     expect(statusesOf(seen[0]!)).toEqual(['Pending']);
   });

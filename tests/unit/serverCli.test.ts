@@ -11,20 +11,38 @@ describe('the server command line', () => {
       host: '0.0.0.0',
       databaseUrl: URL,
     });
-    expect(parseServerArgs([], { PORT: '7000', DATABASE_URL: URL })).toEqual({ command: 'serve', port: 7000, host: '127.0.0.1', databaseUrl: URL });
+    expect(parseServerArgs([], { PORT: '7000', DATABASE_URL: URL })).toEqual({
+      command: 'serve',
+      port: 7000,
+      host: '127.0.0.1',
+      databaseUrl: URL,
+    });
     // Options win over the environment; an empty variable counts as unset.
     expect(parseServerArgs(['--port', '1'], { PORT: '2', DATABASE_URL: URL })).toMatchObject({ port: 1 });
     expect(parseServerArgs([], { PORT: '', DATABASE_URL: URL })).toMatchObject({ port: 8080 });
   });
 
   it('reads the user and token commands', () => {
-    expect(parseServerArgs(['user', 'add', 'a@b.com'], { DATABASE_URL: URL })).toEqual({ command: 'user add', argument: 'a@b.com', databaseUrl: URL });
-    expect(parseServerArgs(['user', 'list'], { DATABASE_URL: URL })).toEqual({ command: 'user list', databaseUrl: URL });
-    expect(parseServerArgs(['token', 'revoke', 'abc123'], { DATABASE_URL: URL })).toMatchObject({ command: 'token revoke', argument: 'abc123' });
+    expect(parseServerArgs(['user', 'add', 'a@b.com'], { DATABASE_URL: URL })).toEqual({
+      command: 'user add',
+      argument: 'a@b.com',
+      databaseUrl: URL,
+    });
+    expect(parseServerArgs(['user', 'list'], { DATABASE_URL: URL })).toEqual({
+      command: 'user list',
+      databaseUrl: URL,
+    });
+    expect(parseServerArgs(['token', 'revoke', 'abc123'], { DATABASE_URL: URL })).toMatchObject({
+      command: 'token revoke',
+      argument: 'abc123',
+    });
   });
 
   it('refuses what it cannot use, saying why', () => {
-    const refused = (argv: string[], env: NodeJS.ProcessEnv = { DATABASE_URL: URL }) => () => parseServerArgs(argv, env);
+    const refused =
+      (argv: string[], env: NodeJS.ProcessEnv = { DATABASE_URL: URL }) =>
+      () =>
+        parseServerArgs(argv, env);
     expect(refused([], {})).toThrow(UsageError);
     expect(refused([], {})).toThrow(/--database-url postgres:\/\/USER@HOST:PORT\/DB or DATABASE_URL/);
     expect(refused(['--database-url', 'mysql://x'], {})).toThrow(/must start with postgres:\/\//);

@@ -85,12 +85,19 @@ describe('two server processes on one database', { timeout: 60_000 }, () => {
       const content = makePage({ key });
       expect((await teamClient(first.url, token).post('/saveContent', { content, baseHash: null })).status).toBe(201);
       for (const stream of [streamFromFirst, streamFromSecond]) {
-        const saved = await stream.next((event) => event.event === 'saved' && event.data.pageKey.page === 'two-servers');
+        const saved = await stream.next(
+          (event) => event.event === 'saved' && event.data.pageKey.page === 'two-servers',
+        );
         expect(saved.data).toMatchObject({ version: 1, author: 'erin@example.com' });
       }
-      expect((await teamClient(second.url, token).get(`/page?${new URLSearchParams(key)}`)).body.version.version).toBe(1);
+      expect((await teamClient(second.url, token).get(`/page?${new URLSearchParams(key)}`)).body.version.version).toBe(
+        1,
+      );
       // A save on the second over the first's stale base is refused: the database decides, not a process.
-      const stale = await teamClient(second.url, token).post('/saveContent', { content: makePage({ key, title: 'Later' }), baseHash: null });
+      const stale = await teamClient(second.url, token).post('/saveContent', {
+        content: makePage({ key, title: 'Later' }),
+        baseHash: null,
+      });
       expect(stale.status).toBe(409);
 
       await teamClient(second.url, token).post('/presence', { pageKey: key, state: 'open' });

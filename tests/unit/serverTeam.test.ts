@@ -27,7 +27,12 @@ beforeAll(async () => {
       done();
     },
   });
-  server = await startTeamServer({ databaseUrl, log: createLogger(logSink, 'info'), eventHeartbeatMs: 200, presenceSweepMs: 200 });
+  server = await startTeamServer({
+    databaseUrl,
+    log: createLogger(logSink, 'info'),
+    eventHeartbeatMs: 200,
+    presenceSweepMs: 200,
+  });
   db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   db.on('error', () => undefined);
   aliceToken = (await addUser(db, 'Alice.Smith@Example.com')).token;
@@ -61,7 +66,10 @@ describe('authentication', () => {
       expect(answer.body.error.message).toMatch(/needs an API token.*Authorization: Bearer TOKEN/);
       expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer/);
     }
-    const save = await anonymous.post('/saveContent', { content: makePage({ key: pageNamed('anonymous') }), baseHash: null });
+    const save = await anonymous.post('/saveContent', {
+      content: makePage({ key: pageNamed('anonymous') }),
+      baseHash: null,
+    });
     expect(save.status).toBe(401);
     const wrong = await teamClient(server.url, 'sst_not-a-real-token').get('/pages');
     expect(wrong.status).toBe(401);
@@ -70,7 +78,7 @@ describe('authentication', () => {
     expect(malformed.body.error.message).toMatch(/not "Bearer TOKEN"/);
   });
 
-  it('names the token\'s user at /me, lowercased', async () => {
+  it("names the token's user at /me, lowercased", async () => {
     const me = await alice().get('/me');
     expect(me.status).toBe(200);
     expect(me.body).toEqual({ user: 'alice.smith@example.com', server: 'storefront-studio' });
@@ -78,7 +86,9 @@ describe('authentication', () => {
 
   it('tells a desktop who it is signed in as, or why not (browser host --server/--token-file)', async () => {
     await expect(teamServerUser({ url: server.url, token: aliceToken })).resolves.toBe('alice.smith@example.com');
-    await expect(teamServerUser({ url: server.url, token: 'sst_wrong' })).rejects.toThrow(`The team server at ${server.url} refused the token (HTTP 401).`);
+    await expect(teamServerUser({ url: server.url, token: 'sst_wrong' })).rejects.toThrow(
+      `The team server at ${server.url} refused the token (HTTP 401).`,
+    );
     await expect(teamServerUser({ url: 'http://127.0.0.1:1', token: aliceToken })).rejects.toThrow(/cannot be reached/);
   });
 
@@ -98,17 +108,25 @@ describe('authentication', () => {
 });
 
 describe('saving', () => {
-  it('makes the token\'s user the author of every version, whatever the client sent', async () => {
+  it("makes the token's user the author of every version, whatever the client sent", async () => {
     const key = pageNamed('authorship');
-    const saved = await alice().post('/saveContent', { content: makePage({ key, author: 'mallory@evil.example' }), baseHash: null });
+    const saved = await alice().post('/saveContent', {
+      content: makePage({ key, author: 'mallory@evil.example' }),
+      baseHash: null,
+    });
     expect(saved.status).toBe(201);
     expect(saved.body.version.author).toBe('alice.smith@example.com');
-    const bookmark = await bob().post('/saveBookmark', { content: makePage({ key, title: 'Snapshot', author: 'Mallory' }) });
+    const bookmark = await bob().post('/saveBookmark', {
+      content: makePage({ key, title: 'Snapshot', author: 'Mallory' }),
+    });
     expect(bookmark.body.version.author).toBe('bob@example.com');
     const latest = await bob().get(`/page?${keyQuery(key)}`);
     expect(latest.body.content.author).toBe('alice.smith@example.com');
     const versions = await bob().get(`/versions?${keyQuery(key)}`);
-    expect(versions.body.versions.map((version: { author: string }) => version.author)).toEqual(['bob@example.com', 'alice.smith@example.com']);
+    expect(versions.body.versions.map((version: { author: string }) => version.author)).toEqual([
+      'bob@example.com',
+      'alice.smith@example.com',
+    ]);
   });
 
   it('answers a save over a stale base with 409 and the newest version', async () => {
@@ -117,7 +135,10 @@ describe('saving', () => {
     await alice().post('/saveContent', { content: first, baseHash: null });
     const bobs = await bob().post('/saveContent', { content: makePage({ key, title: 'Bob' }), baseHash: first.hash });
     expect(bobs.status).toBe(201);
-    const stale = await alice().post('/saveContent', { content: makePage({ key, title: 'Alice again' }), baseHash: first.hash });
+    const stale = await alice().post('/saveContent', {
+      content: makePage({ key, title: 'Alice again' }),
+      baseHash: first.hash,
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.error.code).toBe('conflict');
     expect(stale.body.error.latest).toMatchObject({ version: 2, author: 'bob@example.com' });
@@ -129,7 +150,10 @@ describe('saving', () => {
     await alice().post('/saveContent', { content: base, baseHash: null });
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
-        (index % 2 ? alice() : bob()).post('/saveContent', { content: makePage({ key, title: `Edit ${index}` }), baseHash: base.hash }),
+        (index % 2 ? alice() : bob()).post('/saveContent', {
+          content: makePage({ key, title: `Edit ${index}` }),
+          baseHash: base.hash,
+        }),
       ),
     );
     const statuses = answers.map((answer) => answer.status).sort();
@@ -141,7 +165,10 @@ describe('saving', () => {
 
   it('refuses bad input with a clear 400 and writes nothing', async () => {
     const key = pageNamed('bad-input');
-    const badKey = await alice().post('/saveContent', { content: { ...makePage({ key }), page: '../escape' }, baseHash: null });
+    const badKey = await alice().post('/saveContent', {
+      content: { ...makePage({ key }), page: '../escape' },
+      baseHash: null,
+    });
     expect(badKey.status).toBe(400);
     expect(badKey.body.error.message).toMatch(/Invalid saveContent body/);
     const badPresence = await alice().post('/presence', { pageKey: key, state: 'sleeping' });
@@ -153,7 +180,10 @@ describe('saving', () => {
     const tooDeep = await alice().post('/saveContent', { content: { ...makePage({ key }), deep }, baseHash: null });
     expect(tooDeep.status).toBe(400);
     expect(tooDeep.body.error.code).toBe('too-deep');
-    const tooBig = await alice().post('/saveContent', { content: { ...makePage({ key }), padding: 'x'.repeat(21 * 1024 * 1024) }, baseHash: null });
+    const tooBig = await alice().post('/saveContent', {
+      content: { ...makePage({ key }), padding: 'x'.repeat(21 * 1024 * 1024) },
+      baseHash: null,
+    });
     expect(tooBig.status).toBe(413);
     expect((await alice().get(`/page?${keyQuery(key)}`)).status).toBe(404);
   });
@@ -189,15 +219,24 @@ describe('the live stream', () => {
       const opened = await stream.next((event) => event.event === 'presence' && event.data.pageKey.page === 'presence');
       expect(opened.data).toMatchObject({ pageKey: key, user: 'alice.smith@example.com', state: 'open' });
       const listed = await bob().get('/presence');
-      expect(listed.body.presence).toEqual([expect.objectContaining({ pageKey: key, user: 'alice.smith@example.com' })]);
+      expect(listed.body.presence).toEqual([
+        expect.objectContaining({ pageKey: key, user: 'alice.smith@example.com' }),
+      ]);
 
       await bob().post('/presence', { pageKey: key, state: 'open' });
       await bob().post('/presence', { pageKey: key, state: 'closed' });
-      await stream.next((event) => event.event === 'presence' && event.data.user === 'bob@example.com' && event.data.state === 'closed');
+      await stream.next(
+        (event) => event.event === 'presence' && event.data.user === 'bob@example.com' && event.data.state === 'closed',
+      );
 
       // Alice's desktop goes quiet: her last heartbeat is made 31 s old, and the next sweep closes the page.
-      await db.query(`UPDATE presence SET last_seen = now() - interval '31 seconds' WHERE user_email = 'alice.smith@example.com'`);
-      const expired = await stream.next((event) => event.event === 'presence' && event.data.state === 'closed' && event.data.user === 'alice.smith@example.com');
+      await db.query(
+        `UPDATE presence SET last_seen = now() - interval '31 seconds' WHERE user_email = 'alice.smith@example.com'`,
+      );
+      const expired = await stream.next(
+        (event) =>
+          event.event === 'presence' && event.data.state === 'closed' && event.data.user === 'alice.smith@example.com',
+      );
       expect(expired.data.reason).toBe('expired');
       expect((await bob().get('/presence')).body.presence).toEqual([]);
       const presenceEvents = stream.events.filter((event) => event.event === 'presence');
@@ -218,7 +257,9 @@ describe('the live stream', () => {
     const stream = await openEventStream(server.url, bobToken);
     try {
       const snapshot = await stream.next((event) => event.event === 'presence-snapshot');
-      expect(snapshot.data.presence).toEqual([expect.objectContaining({ pageKey: key, user: 'alice.smith@example.com' })]);
+      expect(snapshot.data.presence).toEqual([
+        expect.objectContaining({ pageKey: key, user: 'alice.smith@example.com' }),
+      ]);
     } finally {
       stream.close();
       await alice().post('/presence', { pageKey: key, state: 'closed' });
@@ -232,7 +273,11 @@ describe('logs', () => {
     expect(answer.headers.get('x-request-id')).toBe('trace-1234');
     await expect.poll(() => logLines.some((line) => line.includes('"reqId":"trace-1234"'))).toBe(true);
     const entry = JSON.parse(logLines.find((line) => line.includes('"reqId":"trace-1234"'))!);
-    expect(entry).toMatchObject({ msg: 'request', status: 200, req: { method: 'GET', url: '/pages', headers: { authorization: '[redacted]' } } });
+    expect(entry).toMatchObject({
+      msg: 'request',
+      status: 200,
+      req: { method: 'GET', url: '/pages', headers: { authorization: '[redacted]' } },
+    });
     const everything = logLines.join('\n');
     expect(everything).not.toContain(aliceToken);
     expect(everything).not.toContain(bobToken);
@@ -269,33 +314,48 @@ describe('a database restart in the middle', { timeout: 60_000 }, () => {
       const health = await teamClient(server.url).get('/health');
       expect(health.status).toBe(503);
       expect(health.headers.get('retry-after')).toMatch(/^\d+$/);
-      const during = await alice().post('/saveContent', { content: makePage({ key, title: 'During' }), baseHash: before.hash });
+      const during = await alice().post('/saveContent', {
+        content: makePage({ key, title: 'During' }),
+        baseHash: before.hash,
+      });
       expect(during.status).toBe(503);
       expect(during.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(during.body.error.code).toBe('unavailable');
       expect((await alice().get('/me')).status).toBe(503);
 
       postgres.start();
-      await expect.poll(async () => (await teamClient(server.url).get('/health')).status, { timeout: 15_000 }).toBe(200);
+      await expect
+        .poll(async () => (await teamClient(server.url).get('/health')).status, { timeout: 15_000 })
+        .toBe(200);
       // Every acknowledged save is stored, whole.
       for (let editor = 0; editor < 8; editor++) {
         const key = pageNamed(`busy-${editor}`);
-        const stored = (await alice().get(`/versions?${keyQuery(key)}`)).body.versions as { version: number; hash: string }[];
+        const stored = (await alice().get(`/versions?${keyQuery(key)}`)).body.versions as {
+          version: number;
+          hash: string;
+        }[];
         const storedEntries = new Set(stored.map((version) => `busy-${editor} ${version.version} ${version.hash}`));
-        for (const entry of acknowledged.filter((ack) => ack.startsWith(`busy-${editor} `))) expect(storedEntries).toContain(entry);
+        for (const entry of acknowledged.filter((ack) => ack.startsWith(`busy-${editor} `)))
+          expect(storedEntries).toContain(entry);
         for (const version of stored) {
           const whole = await alice().get(`/version?${keyQuery(key)}&version=${version.version}`);
           expect(whole.body.content.hash).toBe(version.hash);
         }
       }
-      const after = await alice().post('/saveContent', { content: makePage({ key, title: 'After' }), baseHash: before.hash });
+      const after = await alice().post('/saveContent', {
+        content: makePage({ key, title: 'After' }),
+        baseHash: before.hash,
+      });
       expect(after.status).toBe(201);
       expect(after.body.version.version).toBe(2);
       // The stream says events may have been missed, then relays again.
       await stream.next((event) => event.event === 'resync', 15_000);
       const next = makePage({ key, title: 'Relayed' });
       await alice().post('/saveContent', { content: next, baseHash: makePage({ key, title: 'After' }).hash });
-      await stream.next((event) => event.event === 'saved' && event.data.pageKey.page === 'restart' && event.data.version === 3, 15_000);
+      await stream.next(
+        (event) => event.event === 'saved' && event.data.pageKey.page === 'restart' && event.data.version === 3,
+        15_000,
+      );
     } finally {
       stream.close();
     }

@@ -28,14 +28,24 @@ const current: Settings = {
   user: 'ed@example.com',
   webpSupport: null,
   useSampleServices: true,
-  serviceUrls: { content: null, mesh: 'https://mesh.example.com', facetedSearch: null, translation: null, productLookup: null, imageMetadata: null },
+  serviceUrls: {
+    content: null,
+    mesh: 'https://mesh.example.com',
+    facetedSearch: null,
+    translation: null,
+    productLookup: null,
+    imageMetadata: null,
+  },
   allowInsecureHttp: { ...NO_INSECURE_HTTP },
   meshApiKey: { set: false, hint: null, persists: true },
   fasciaStores: { ...DEFAULT_FASCIA_STORES },
   imageQuality: { ...DEFAULT_IMAGE_QUALITY },
 };
 
-async function renderWith(studio: { getSettings: () => Promise<Result<Settings>>; updateSettings: (patch: unknown) => Promise<Result<unknown>> }) {
+async function renderWith(studio: {
+  getSettings: () => Promise<Result<Settings>>;
+  updateSettings: (patch: unknown) => Promise<Result<unknown>>;
+}) {
   (window as unknown as { studio: unknown }).studio = studio;
   await act(async () => root.render(createElement(SettingsScreen)));
   await act(async () => {});
@@ -82,14 +92,21 @@ describe('Settings: a refusal from main', () => {
     expect(messageBeside(inputLabelled('Mesh service'))).toBe('Mesh is refused by main');
     expect(messageBeside(inputLabelled('Store for ts'))).toBe('Store ts is refused by main');
     expect(messageBeside(inputLabelled('Preview quality'))).toBe('Preview quality is refused by main');
-    for (const untouched of ['Content service', 'Store for jd', 'Store for app_ts', 'Quality']) expect(messageBeside(inputLabelled(untouched))).toBeNull();
-    expect(host.querySelector('[role="alert"]')?.textContent).toBe('Settings were not saved: Invalid request for updateSettings: (three issues)');
+    for (const untouched of ['Content service', 'Store for jd', 'Store for app_ts', 'Quality'])
+      expect(messageBeside(inputLabelled(untouched))).toBeNull();
+    expect(host.querySelector('[role="alert"]')?.textContent).toBe(
+      'Settings were not saved: Invalid request for updateSettings: (three issues)',
+    );
   });
 
-  it('drops a field\'s message from main once that field is edited', async () => {
+  it("drops a field's message from main once that field is edited", async () => {
     const refusal: Result<never> = {
       ok: false,
-      error: { code: 'invalid-input', message: 'Refused', details: { issues: [{ path: ['fasciaStores', 'sc'], message: 'Store sc is refused by main' }] } },
+      error: {
+        code: 'invalid-input',
+        message: 'Refused',
+        details: { issues: [{ path: ['fasciaStores', 'sc'], message: 'Store sc is refused by main' }] },
+      },
     };
     await renderWith({ getSettings: async () => ({ ok: true, value: current }), updateSettings: async () => refusal });
     await save();

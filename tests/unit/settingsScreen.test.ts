@@ -24,7 +24,14 @@ const settings = (overrides: Partial<Settings>): Settings => ({
   user: 'ed@example.com',
   webpSupport: null,
   useSampleServices: true,
-  serviceUrls: { content: null, mesh: null, facetedSearch: null, translation: null, productLookup: null, imageMetadata: null },
+  serviceUrls: {
+    content: null,
+    mesh: null,
+    facetedSearch: null,
+    translation: null,
+    productLookup: null,
+    imageMetadata: null,
+  },
   allowInsecureHttp: { ...NO_INSECURE_HTTP },
   meshApiKey: { set: false, hint: null, persists: true },
   fasciaStores: { ...DEFAULT_FASCIA_STORES },
@@ -39,12 +46,15 @@ async function renderWith(current: Settings) {
   await act(async () => {});
 }
 
-const keySection = () => [...host.querySelectorAll('fieldset')].find((set) => set.querySelector('legend')?.textContent === 'Mesh api key')!;
+const keySection = () =>
+  [...host.querySelectorAll('fieldset')].find((set) => set.querySelector('legend')?.textContent === 'Mesh api key')!;
 
 describe('Settings: where the mesh api key is kept', () => {
   it("says the system's secure storage keeps it when the secret store persists", async () => {
     await renderWith(settings({ meshApiKey: { set: true, hint: '…wxyz', persists: true } }));
-    expect(keySection().textContent).toContain("The app keeps it in the system's secure storage and never shows it again.");
+    expect(keySection().textContent).toContain(
+      "The app keeps it in the system's secure storage and never shows it again.",
+    );
     expect(keySection().textContent).toContain('Set (…wxyz)');
     expect(keySection().textContent).not.toContain('session');
   });
@@ -63,11 +73,20 @@ describe('Settings: plain http addresses', () => {
   it('offers "Allow insecure http for this address" only beside a plain http address of another machine, with its warning when ticked', async () => {
     await renderWith(
       settings({
-        serviceUrls: { content: 'http://cms.example.com', mesh: 'http://127.0.0.1:8080', facetedSearch: 'https://fh.example.com', translation: null, productLookup: null, imageMetadata: null },
+        serviceUrls: {
+          content: 'http://cms.example.com',
+          mesh: 'http://127.0.0.1:8080',
+          facetedSearch: 'https://fh.example.com',
+          translation: null,
+          productLookup: null,
+          imageMetadata: null,
+        },
         allowInsecureHttp: { ...NO_INSECURE_HTTP, content: true },
       }),
     );
-    const boxes = [...host.querySelectorAll('label')].filter((label) => label.textContent === 'Allow insecure http for this address');
+    const boxes = [...host.querySelectorAll('label')].filter(
+      (label) => label.textContent === 'Allow insecure http for this address',
+    );
     expect(boxes).toHaveLength(1);
     expect(boxes[0]!.querySelector('input')!.checked).toBe(true);
     expect(host.textContent).toContain('Insecure: this address is reached over plain http');

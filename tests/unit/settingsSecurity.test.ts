@@ -7,15 +7,29 @@ import { useStudioServices } from './helpers/services';
 
 function memoryStore(entries: Record<string, unknown> = {}): KeyValueStore {
   const map = new Map(Object.entries(entries));
-  return { get: (key) => map.get(key), set: (key, value) => void map.set(key, value), delete: (key) => void map.delete(key) };
+  return {
+    get: (key) => map.get(key),
+    set: (key, value) => void map.set(key, value),
+    delete: (key) => void map.delete(key),
+  };
 }
 
 const EMBEDDED = { url: 'http://127.0.0.1:4000', apiKey: 'sample' };
 
 describe('serviceUrlProblems', () => {
   it('names each address that is plain http to another machine without consent', () => {
-    const urls = { content: 'http://cms.example.com', mesh: 'https://mesh.example.com', facetedSearch: 'http://127.0.0.1:9', translation: 'http://10.0.0.5', productLookup: null, imageMetadata: null };
-    expect(serviceUrlProblems(urls, NO_INSECURE_HTTP)).toEqual({ 'serviceUrls.content': INSECURE_HTTP_REFUSED, 'serviceUrls.translation': INSECURE_HTTP_REFUSED });
+    const urls = {
+      content: 'http://cms.example.com',
+      mesh: 'https://mesh.example.com',
+      facetedSearch: 'http://127.0.0.1:9',
+      translation: 'http://10.0.0.5',
+      productLookup: null,
+      imageMetadata: null,
+    };
+    expect(serviceUrlProblems(urls, NO_INSECURE_HTTP)).toEqual({
+      'serviceUrls.content': INSECURE_HTTP_REFUSED,
+      'serviceUrls.translation': INSECURE_HTTP_REFUSED,
+    });
     expect(serviceUrlProblems(urls, { ...NO_INSECURE_HTTP, content: true, translation: true })).toEqual({});
   });
 });
@@ -25,7 +39,10 @@ describe('Settings in main: plain http and the secure storage', () => {
   const call = (channel: string, payload: unknown) => services.current.dispatch(channel, payload);
 
   it('refuses a plain http address of another machine, naming the field, and saves nothing of the patch', async () => {
-    const refused = await call('updateSettings', { useSampleServices: false, serviceUrls: { mesh: 'http://mesh.example.com/' } });
+    const refused = await call('updateSettings', {
+      useSampleServices: false,
+      serviceUrls: { mesh: 'http://mesh.example.com/' },
+    });
     expect(refused).toEqual({
       ok: false,
       error: {
@@ -34,18 +51,32 @@ describe('Settings in main: plain http and the secure storage', () => {
         details: { issues: [{ path: ['serviceUrls', 'mesh'], message: INSECURE_HTTP_REFUSED }] },
       },
     });
-    expect(await call('getSettings', {})).toMatchObject({ ok: true, value: { useSampleServices: true, serviceUrls: { mesh: null } } });
+    expect(await call('getSettings', {})).toMatchObject({
+      ok: true,
+      value: { useSampleServices: true, serviceUrls: { mesh: null } },
+    });
   });
 
   it('accepts it once insecure http is allowed for that address, and keeps the consent', async () => {
-    const saved = await call('updateSettings', { serviceUrls: { mesh: 'http://mesh.example.com/' }, allowInsecureHttp: { mesh: true } });
-    expect(saved).toMatchObject({ ok: true, value: { serviceUrls: { mesh: 'http://mesh.example.com/' }, allowInsecureHttp: { mesh: true, content: false } } });
+    const saved = await call('updateSettings', {
+      serviceUrls: { mesh: 'http://mesh.example.com/' },
+      allowInsecureHttp: { mesh: true },
+    });
+    expect(saved).toMatchObject({
+      ok: true,
+      value: { serviceUrls: { mesh: 'http://mesh.example.com/' }, allowInsecureHttp: { mesh: true, content: false } },
+    });
     // Withdrawing the consent while the address is still plain http is refused as well.
-    expect(await call('updateSettings', { allowInsecureHttp: { mesh: false } })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(await call('updateSettings', { allowInsecureHttp: { mesh: false } })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input' },
+    });
   });
 
   it('accepts https and loopback http without asking', async () => {
-    const saved = await call('updateSettings', { serviceUrls: { mesh: 'https://mesh.example.com', translation: 'http://localhost:8080' } });
+    const saved = await call('updateSettings', {
+      serviceUrls: { mesh: 'https://mesh.example.com', translation: 'http://localhost:8080' },
+    });
     expect(saved).toMatchObject({ ok: true });
   });
 
@@ -57,13 +88,21 @@ describe('Settings in main: plain http and the secure storage', () => {
   });
 
   it('never uses a stored plain http address without consent, whatever wrote it', () => {
-    const store = memoryStore({ useSampleServices: false, serviceUrls: { content: 'http://cms.example.com', mesh: 'http://mesh.example.com' } });
+    const store = memoryStore({
+      useSampleServices: false,
+      serviceUrls: { content: 'http://cms.example.com', mesh: 'http://mesh.example.com' },
+    });
     const secrets = createMemorySecretStore();
     secrets.setSecret('meshApiKey', 'key');
     const settings = readSettings(store, secrets);
-    expect(() => resolveService('content', settings, secrets, EMBEDDED)).toThrow(/Content service address is plain http to another machine/);
+    expect(() => resolveService('content', settings, secrets, EMBEDDED)).toThrow(
+      /Content service address is plain http to another machine/,
+    );
     expect(() => resolveService('mesh', settings, secrets, EMBEDDED)).toThrow(/Allow insecure http for this address/);
     store.set('allowInsecureHttp', { mesh: true });
-    expect(resolveService('mesh', readSettings(store, secrets), secrets, EMBEDDED)).toEqual({ baseUrl: 'http://mesh.example.com', apiKey: 'key' });
+    expect(resolveService('mesh', readSettings(store, secrets), secrets, EMBEDDED)).toEqual({
+      baseUrl: 'http://mesh.example.com',
+      apiKey: 'key',
+    });
   });
 });

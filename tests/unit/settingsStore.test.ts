@@ -63,9 +63,14 @@ describe('openSettingsStore', () => {
 
     expect(reopened.get('user')).toBe('ann@example.com');
     expect(reopened.get('serviceUrls')).toEqual({ content: 'https://content.example.com' });
-    expect(reopened.damagedFiles).toEqual([expect.objectContaining({ keptAt: join(dir, KEPT_NAME), usedInstead: 'backup' })]);
+    expect(reopened.damagedFiles).toEqual([
+      expect.objectContaining({ keptAt: join(dir, KEPT_NAME), usedInstead: 'backup' }),
+    ]);
     // Restored to disk too, so the next start reads it without help.
-    expect(await readJson('settings.json')).toEqual({ user: 'ann@example.com', serviceUrls: { content: 'https://content.example.com' } });
+    expect(await readJson('settings.json')).toEqual({
+      user: 'ann@example.com',
+      serviceUrls: { content: 'https://content.example.com' },
+    });
   });
 
   it('keeps the backup equal to the settings after every change', async () => {
@@ -85,7 +90,11 @@ describe('openSettingsStore', () => {
   it.each([
     ['not an object', '[1, 2]', 'does not hold a JSON object'],
     ['null', 'null', 'does not hold a JSON object'],
-    ['nested 3,500 levels deep', `{"a":${'['.repeat(3500)}${']'.repeat(3500)}}`, 'nested more than 64 levels deep (the limit is 64)'],
+    [
+      'nested 3,500 levels deep',
+      `{"a":${'['.repeat(3500)}${']'.repeat(3500)}}`,
+      'nested more than 64 levels deep (the limit is 64)',
+    ],
     ['empty', '', 'JSON'],
   ])('treats a settings.json that is %s as damaged', async (_, text, reason) => {
     await writeFile(settingsPath(), text);

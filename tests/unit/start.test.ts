@@ -66,18 +66,22 @@ Error: Electron builds are not available on platform: aix
   });
 
   it('gives a refused download with its status', () => {
-    expect(installFailureReason('HTTPError: Response code 403 (Forbidden) for https://github.com/electron/…\n    at x')).toBe(
-      'the download was refused: Response code 403 (Forbidden) for https://github.com/electron/…',
-    );
+    expect(
+      installFailureReason('HTTPError: Response code 403 (Forbidden) for https://github.com/electron/…\n    at x'),
+    ).toBe('the download was refused: Response code 403 (Forbidden) for https://github.com/electron/…');
   });
 
   it('recognises an offline machine', () => {
     expect(installFailureReason(OFFLINE_OUTPUT)).toBe('its download failed: no network, or the download is blocked');
-    expect(installFailureReason('Error: getaddrinfo ENOTFOUND github.com')).toBe('its download failed: no network, or the download is blocked');
+    expect(installFailureReason('Error: getaddrinfo ENOTFOUND github.com')).toBe(
+      'its download failed: no network, or the download is blocked',
+    );
   });
 
   it('falls back to the first line of anything else, and to a sentence when there is nothing', () => {
-    expect(installFailureReason('\nError: EACCES: permission denied, mkdir dist\n    at y')).toBe('EACCES: permission denied, mkdir dist');
+    expect(installFailureReason('\nError: EACCES: permission denied, mkdir dist\n    at y')).toBe(
+      'EACCES: permission denied, mkdir dist',
+    );
     expect(installFailureReason('')).toBe('its installer failed without saying why');
   });
 });

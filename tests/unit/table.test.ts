@@ -49,7 +49,9 @@ describe('sortRows', () => {
 
   it('sorts a String column with localeCompare', () => {
     const rows = sortRows(sizes, { field: 'range', direction: 'asc' }, 'String');
-    const expected = column(sizes, 'range').map(String).sort((a, b) => a.localeCompare(b));
+    const expected = column(sizes, 'range')
+      .map(String)
+      .sort((a, b) => a.localeCompare(b));
     expect(column(rows, 'range')).toEqual(expected);
   });
 

@@ -21,8 +21,17 @@ async function listen(server: Server, scheme: 'http' | 'https'): Promise<string>
   return `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-const answering = (status: number, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-  listen(createHttpServer((_request: IncomingMessage, response: ServerResponse) => response.writeHead(status, headers).end(body)), 'http');
+const answering = (
+  status: number,
+  body: string,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+) =>
+  listen(
+    createHttpServer((_request: IncomingMessage, response: ServerResponse) =>
+      response.writeHead(status, headers).end(body),
+    ),
+    'http',
+  );
 
 describe('testTeamConnection', () => {
   it('answers the user a Storefront Studio server knows the token as', async () => {
@@ -44,15 +53,40 @@ describe('testTeamConnection', () => {
 
   it('says when the server answers but its database is down', async () => {
     const url = await answering(503, '{"error":{"code":"unavailable","message":"down"}}');
-    expect((await testTeamConnection({ url, token: 't' })).problem).toMatchObject({ reason: 'unavailable', message: expect.stringContaining('HTTP 503') });
+    expect((await testTeamConnection({ url, token: 't' })).problem).toMatchObject({
+      reason: 'unavailable',
+      message: expect.stringContaining('HTTP 503'),
+    });
   });
 
   it('says when TLS is refused (a certificate nobody vouches for)', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'studio-tls-'));
     try {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-days', '1', '-keyout', join(folder, 'key.pem'), '-out', join(folder, 'cert.pem')], { stdio: 'ignore' });
-      const server = createHttpsServer({ key: readFileSync(join(folder, 'key.pem')), cert: readFileSync(join(folder, 'cert.pem')) }, (_request, response) =>
-        response.writeHead(200, { 'content-type': 'application/json' }).end('{"user":"ed@example.com","server":"storefront-studio"}'),
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-days',
+          '1',
+          '-keyout',
+          join(folder, 'key.pem'),
+          '-out',
+          join(folder, 'cert.pem'),
+        ],
+        { stdio: 'ignore' },
+      );
+      const server = createHttpsServer(
+        { key: readFileSync(join(folder, 'key.pem')), cert: readFileSync(join(folder, 'cert.pem')) },
+        (_request, response) =>
+          response
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end('{"user":"ed@example.com","server":"storefront-studio"}'),
       );
       const url = await listen(server, 'https');
       const answer = await testTeamConnection({ url, token: 't' });
@@ -65,6 +99,8 @@ describe('testTeamConnection', () => {
 
   it('refuses an address that is not one, and plain http to another machine without consent', async () => {
     expect((await testTeamConnection({ url: 'team server', token: 't' })).problem?.reason).toBe('invalid-address');
-    expect((await testTeamConnection({ url: 'http://studio.example.com', token: 't' })).problem?.reason).toBe('insecure-http');
+    expect((await testTeamConnection({ url: 'http://studio.example.com', token: 't' })).problem?.reason).toBe(
+      'insecure-http',
+    );
   });
 });

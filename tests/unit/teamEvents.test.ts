@@ -17,7 +17,9 @@ afterEach(async () => {
 });
 
 /** An SSE server: `onConnection` decides what each connection gets; answers its URL and the tokens seen. */
-async function sseServer(onConnection: (response: ServerResponse, index: number) => void): Promise<{ url: string; authorizations: string[] }> {
+async function sseServer(
+  onConnection: (response: ServerResponse, index: number) => void,
+): Promise<{ url: string; authorizations: string[] }> {
   const authorizations: string[] = [];
   server = createServer((request, response) => {
     authorizations.push(request.headers.authorization ?? '');
@@ -34,7 +36,12 @@ const openSse = (response: ServerResponse) => {
 
 /** Collects what the client reports; `until` waits for a condition on it. */
 function recorder() {
-  const seen = { opens: 0, messages: [] as StreamMessage[], drops: [] as { reason: string; delayMs: number }[], resyncs: [] as string[] };
+  const seen = {
+    opens: 0,
+    messages: [] as StreamMessage[],
+    drops: [] as { reason: string; delayMs: number }[],
+    resyncs: [] as string[],
+  };
   const until = async (condition: () => boolean, what: string): Promise<void> => {
     const deadline = Date.now() + 10_000;
     while (!condition()) {
@@ -116,7 +123,9 @@ describe('the team event stream client', () => {
   it('says a refused token is refused, and waits as long as a 503 asks with Retry-After', async () => {
     const { url } = await sseServer((response, index) => {
       if (index === 0) {
-        response.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"code":"unauthorized","message":"no"}}');
+        response
+          .writeHead(401, { 'content-type': 'application/json' })
+          .end('{"error":{"code":"unauthorized","message":"no"}}');
       } else {
         response.writeHead(503, { 'retry-after': '1', 'content-type': 'application/json' }).end('{}');
       }
@@ -139,9 +148,9 @@ describe('the team event stream client', () => {
 
 describe('backoffDelay', () => {
   it('doubles up to the cap, with half of it jittered', () => {
-    expect([0, 1, 2, 3, 10].map((attempt) => backoffDelay(attempt, { initialMs: 1000, maxMs: 60_000 }, () => 1))).toEqual([
-      1000, 2000, 4000, 8000, 60_000,
-    ]);
+    expect(
+      [0, 1, 2, 3, 10].map((attempt) => backoffDelay(attempt, { initialMs: 1000, maxMs: 60_000 }, () => 1)),
+    ).toEqual([1000, 2000, 4000, 8000, 60_000]);
     expect(backoffDelay(3, { initialMs: 1000, maxMs: 60_000 }, () => 0)).toBe(4000);
     expect(backoffDelay(1_000, { initialMs: 1000, maxMs: 60_000 }, () => 0.5)).toBe(45_000);
   });

@@ -56,7 +56,10 @@ let services: StudioServices;
 let events: TeamEvent[];
 const started: StudioServices[] = [];
 
-async function startDesktop(folder: string, options: { teamServer?: { url: string; token: string } } = {}): Promise<StudioServices> {
+async function startDesktop(
+  folder: string,
+  options: { teamServer?: { url: string; token: string } } = {},
+): Promise<StudioServices> {
   const secretStore = createMemorySecretStore();
   const desktop = await createStudioServices({
     dataDir: folder,
@@ -64,7 +67,11 @@ async function startDesktop(folder: string, options: { teamServer?: { url: strin
     store: createNodeStore(folder),
     secrets: secretStore,
     teamServer: options.teamServer,
-    team: { stream: { backoff: { initialMs: 50, maxMs: 400 } }, probeBackoff: { initialMs: 50, maxMs: 400 }, client: { retryDelayMs: 10, timeoutMs: 2_000 } },
+    team: {
+      stream: { backoff: { initialMs: 50, maxMs: 400 } },
+      probeBackoff: { initialMs: 50, maxMs: 400 },
+      client: { retryDelayMs: 10, timeoutMs: 2_000 },
+    },
   });
   started.push(desktop);
   if (!options.teamServer) secrets = secretStore;
@@ -92,7 +99,8 @@ async function until<T>(condition: () => T | undefined | false, what: string): P
   for (;;) {
     const value = condition();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; events: ${JSON.stringify(events.map((event) => event.type))}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}; events: ${JSON.stringify(events.map((event) => event.type))}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -100,11 +108,18 @@ async function until<T>(condition: () => T | undefined | false, what: string): P
 const meta = { ...emptyPageMeta(), category: 'Trainers' };
 let pageKey = HOME_KEY;
 const saveTitle = (title: string, baseHash: string | null, desktop = services) =>
-  call('saveContent', { key: pageKey, meta, components: [banner(title)], baseHash, commitMessage: `Title: ${title}` }, desktop);
+  call(
+    'saveContent',
+    { key: pageKey, meta, components: [banner(title)], baseHash, commitMessage: `Title: ${title}` },
+    desktop,
+  );
 
 describe('Settings → Team server', () => {
   it('tests a connection: the user as the server knows it, or why not', async () => {
-    await expect(call('testTeamServer', { url: server.url, token: aliceToken })).resolves.toEqual({ user: 'alice@example.com', problem: null });
+    await expect(call('testTeamServer', { url: server.url, token: aliceToken })).resolves.toEqual({
+      user: 'alice@example.com',
+      problem: null,
+    });
 
     const wrong = await call('testTeamServer', { url: server.url, token: 'sst_wrong' });
     expect(wrong.user).toBeNull();
@@ -125,7 +140,11 @@ describe('Settings → Team server', () => {
     const { pending } = await call('listPendingSaves', {});
     const draftsBefore = (await call('listPages', {})).drafts;
 
-    const refused = await services.dispatch('signInTeam', { url: server.url, token: 'sst_wrong', allowInsecureHttp: false });
+    const refused = await services.dispatch('signInTeam', {
+      url: server.url,
+      token: 'sst_wrong',
+      allowInsecureHttp: false,
+    });
 
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
@@ -141,7 +160,12 @@ describe('Settings → Team server', () => {
 
   it('signs in: the server user is the session user and every save author; signing out goes back to this computer', async () => {
     const status = await call('signInTeam', { url: server.url, token: aliceToken, allowInsecureHttp: false });
-    expect(status).toMatchObject({ mode: 'team', serverUrl: server.url, user: 'alice@example.com', connection: 'online' });
+    expect(status).toMatchObject({
+      mode: 'team',
+      serverUrl: server.url,
+      user: 'alice@example.com',
+      connection: 'online',
+    });
     expect(secrets.getSecret(TEAM_TOKEN_SECRET)).toBe(aliceToken);
     expect(await call('getSession', {})).toEqual({ user: 'alice@example.com' });
 
@@ -174,16 +198,25 @@ describe('live and offline', () => {
       expect(await bob.team.confirmUser()).toBeNull();
       await call('pageOpened', { key: pageKey }, bob);
       await until(
-        () => events.some((event) => event.type === 'presence' && event.presence.some((entry) => entry.user === 'bob@example.com')),
+        () =>
+          events.some(
+            (event) => event.type === 'presence' && event.presence.some((entry) => entry.user === 'bob@example.com'),
+          ),
         "Bob's presence",
       );
       const bobs = await saveTitle('Bob was here', first.version.hash, bob);
       expect(bobs).toMatchObject({ status: 'saved', version: { author: 'bob@example.com' } });
-      const heard = await until(() => events.find((event) => event.type === 'saved' && event.author === 'bob@example.com'), "Bob's save");
+      const heard = await until(
+        () => events.find((event) => event.type === 'saved' && event.author === 'bob@example.com'),
+        "Bob's save",
+      );
       expect(heard).toMatchObject({ pageKey: pageKey, version: 2, message: 'Title: Bob was here' });
       await call('pageClosed', { key: pageKey }, bob);
       await until(
-        () => events.some((event) => event.type === 'presence' && !event.presence.some((entry) => entry.user === 'bob@example.com')),
+        () =>
+          events.some(
+            (event) => event.type === 'presence' && !event.presence.some((entry) => entry.user === 'bob@example.com'),
+          ),
         "Bob's leaving",
       );
     } finally {
@@ -211,16 +244,27 @@ describe('live and offline', () => {
     // Back: the pending save meets Bob's version; nothing is dropped, and the conflict is pushed.
     server = await startTeamServer({ databaseUrl, port, log: quietLog(), eventHeartbeatMs: 200, presenceSweepMs: 200 });
     const conflict = await until(() => events.find((event) => event.type === 'pendingConflict'), 'the conflict');
-    expect(conflict).toMatchObject({ latest: { version: 2, author: 'bob@example.com' }, pending: { state: 'conflict' } });
+    expect(conflict).toMatchObject({
+      latest: { version: 2, author: 'bob@example.com' },
+      pending: { state: 'conflict' },
+    });
     expect(await readdir(join(dataDir, 'outbox'))).toHaveLength(1);
 
     // Alice overwrites: her save lands over Bob's, with her authorship and message; both stay in History.
-    const { pending } = await call('overwritePendingSave', { id: conflict.type === 'pendingConflict' ? conflict.pending.id : '' });
+    const { pending } = await call('overwritePendingSave', {
+      id: conflict.type === 'pendingConflict' ? conflict.pending.id : '',
+    });
     expect(pending).toEqual([]);
     const landed = await until(() => events.find((event) => event.type === 'pendingSaved'), 'the pending save to land');
-    expect(landed).toMatchObject({ version: { version: 3, author: 'alice@example.com', commitMessage: 'Title: Offline edit' }, repeated: false });
+    expect(landed).toMatchObject({
+      version: { version: 3, author: 'alice@example.com', commitMessage: 'Title: Offline edit' },
+      repeated: false,
+    });
     expect(services.team.status()).toMatchObject({ connection: 'online', pendingSaves: 0 });
-    const history = (await call('listVersions', { key: pageKey })).versions.map((version) => [version.version, version.author]);
+    const history = (await call('listVersions', { key: pageKey })).versions.map((version) => [
+      version.version,
+      version.author,
+    ]);
     expect(history).toEqual([
       [3, 'alice@example.com'],
       [2, 'bob@example.com'],

@@ -14,7 +14,13 @@ import {
   teamStatusAtom,
 } from '../../renderer/editor/src/team/teamStore';
 
-const key = (page: string, country: PageKey['country'] = 'gb'): PageKey => ({ fascia: 'site_jd', country, page, source: 'content-editor', platform: 'web' });
+const key = (page: string, country: PageKey['country'] = 'gb'): PageKey => ({
+  fascia: 'site_jd',
+  country,
+  page,
+  source: 'content-editor',
+  platform: 'web',
+});
 const status: TeamStatus = {
   mode: 'team',
   serverUrl: 'https://studio.example.com',
@@ -72,10 +78,15 @@ describe('team store', () => {
     const releaseEditor = holdPagesOpen([page], vi.fn());
     const releaseOther = holdPagesOpen([page, key('home', 'fr')], vi.fn());
     await flush();
-    expect(main.calls.filter(([channel]) => channel === 'pageOpened').map(([, input]) => input)).toEqual([{ key: page }, { key: key('home', 'fr') }]);
+    expect(main.calls.filter(([channel]) => channel === 'pageOpened').map(([, input]) => input)).toEqual([
+      { key: page },
+      { key: key('home', 'fr') },
+    ]);
     releaseOther();
     await flush();
-    expect(main.calls.filter(([channel]) => channel === 'pageClosed').map(([, input]) => input)).toEqual([{ key: key('home', 'fr') }]);
+    expect(main.calls.filter(([channel]) => channel === 'pageClosed').map(([, input]) => input)).toEqual([
+      { key: key('home', 'fr') },
+    ]);
     releaseEditor();
     await flush();
     expect(main.calls.filter(([channel]) => channel === 'pageClosed')).toHaveLength(2);
@@ -94,7 +105,10 @@ describe('team store', () => {
     expect(store.get(colleagueSavesAtom).size).toBe(0);
     main.push({ not: 'an event' });
     main.push(saved(page, 'bob@example.com', 3));
-    expect(store.get(colleagueSavesAtom).get(bookmarkFor(page))).toMatchObject({ author: 'bob@example.com', version: 3 });
+    expect(store.get(colleagueSavesAtom).get(bookmarkFor(page))).toMatchObject({
+      author: 'bob@example.com',
+      version: 3,
+    });
 
     forgetColleagueSave(page);
     expect(store.get(colleagueSavesAtom).size).toBe(0);
@@ -127,6 +141,11 @@ describe('team store', () => {
 
   it('lists each colleague on a page once', () => {
     const entry = (user: string, page: string) => ({ pageKey: key(page), user, lastSeen: '2026-11-24T12:00:00.000Z' });
-    expect(colleaguesOn([entry('bob', 'home'), entry('cy', 'home'), entry('bob', 'home'), entry('dee', 'sale')], key('home'))).toEqual(['bob', 'cy']);
+    expect(
+      colleaguesOn(
+        [entry('bob', 'home'), entry('cy', 'home'), entry('bob', 'home'), entry('dee', 'sale')],
+        key('home'),
+      ),
+    ).toEqual(['bob', 'cy']);
   });
 });

@@ -90,7 +90,17 @@ describe('translationRequests', () => {
   });
 
   it('decides text keys by name and camelCase suffix', () => {
-    for (const key of ['title', 'subtitle', 'text', 'header', 'description', 'label', 'buttonText', 'altText', 'successMessage']) {
+    for (const key of [
+      'title',
+      'subtitle',
+      'text',
+      'header',
+      'description',
+      'label',
+      'buttonText',
+      'altText',
+      'successMessage',
+    ]) {
       expect(isTranslatableKey(key), key).toBe(true);
     }
     for (const key of ['url', 'id', 'color', 'titleColor', 'textPosition', 'images', 'Text', 'name', 'slug']) {
@@ -115,8 +125,13 @@ describe('applyTranslations', () => {
     const before = primaryPage();
     const after = applyTranslations(before, results());
     expect(after[0]?.content.title).toBe('Neue Saison Sneaker');
-    expect((after[0]?.content.buttons as { text: string; url: string }[])[0]).toMatchObject({ text: 'Herren', url: '/men/' });
-    expect(after[1]?.content.consentText).toEqual({ html: { value: '<p>Mit der Anmeldung <b>stimmst</b> du zu.</p>' } });
+    expect((after[0]?.content.buttons as { text: string; url: string }[])[0]).toMatchObject({
+      text: 'Herren',
+      url: '/men/',
+    });
+    expect(after[1]?.content.consentText).toEqual({
+      html: { value: '<p>Mit der Anmeldung <b>stimmst</b> du zu.</p>' },
+    });
     expect(after[2]?.content.label).toEqual(['Sale', 'Neuheiten']);
     // Everything else as it was, and the input not changed.
     expect(after[0]?.content.subtitle).toBe('Fresh drops');
@@ -130,7 +145,9 @@ describe('applyTranslations', () => {
       primaryPage(),
       requests.map((request) => ({ path: request.path, isHtml: request.isHtml, text: `[fr] ${request.text}` })),
     );
-    expect(translationRequests(after, 'fr').map((request) => request.text)).toEqual(requests.map((r) => `[fr] ${r.text}`));
+    expect(translationRequests(after, 'fr').map((request) => request.text)).toEqual(
+      requests.map((r) => `[fr] ${r.text}`),
+    );
   });
 
   it('skips paths the country does not have, or has with another kind of value', () => {
@@ -179,7 +196,12 @@ async function recordingServer(reply: { status: number; body: string; contentTyp
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      requests.push({ method: request.method, url: request.url, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      requests.push({
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       response.writeHead(reply.status, { 'content-type': reply.contentType ?? 'application/json' });
       response.end(reply.body);
     });
@@ -395,10 +417,15 @@ describe('createSampleTranslation', () => {
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
 
-    const text = await fetch(`${url}/translate`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' });
+    const text = await fetch(`${url}/translate`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hi',
+    });
     expect(text.status).toBe(415);
 
-    const post = (body: string) => fetch(`${url}/translate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const post = (body: string) =>
+      fetch(`${url}/translate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     const notJson = await post('{');
     expect(notJson.status).toBe(400);
     expect(((await notJson.json()) as { error: { message: string } }).error.message).toMatch(/not valid JSON/);

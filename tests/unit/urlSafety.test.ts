@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INSECURE_HTTP_REFUSED, isInsecureServiceUrl, isLoopbackHost, linkUrlProblem, serviceUrlProblem } from '../../core/rules/urlSafety';
+import {
+  INSECURE_HTTP_REFUSED,
+  isInsecureServiceUrl,
+  isLoopbackHost,
+  linkUrlProblem,
+  serviceUrlProblem,
+} from '../../core/rules/urlSafety';
 import { linkError } from '../../renderer/editor/src/richtext/validation';
 
 describe('linkUrlProblem: what a rich text link may point at', () => {
@@ -36,25 +42,38 @@ describe('linkUrlProblem: what a rich text link may point at', () => {
     );
   });
 
-  it.each(['java\tscript:alert(1)', 'java\nscript:alert(1)', 'jav\rascript:alert(1)', '\u0001javascript:alert(1)', 'javascript\u0000:alert(1)', 'https://a.com/\u007f'])(
-    'refuses %j, which hides a scheme behind control characters',
-    (url) => {
-      expect(linkUrlProblem(url)).toMatch(/^A link address cannot contain tabs, line breaks or other control characters/);
-    },
-  );
+  it.each([
+    'java\tscript:alert(1)',
+    'java\nscript:alert(1)',
+    'jav\rascript:alert(1)',
+    '\u0001javascript:alert(1)',
+    'javascript\u0000:alert(1)',
+    'https://a.com/\u007f',
+  ])('refuses %j, which hides a scheme behind control characters', (url) => {
+    expect(linkUrlProblem(url)).toMatch(/^A link address cannot contain tabs, line breaks or other control characters/);
+  });
 
   it('refuses every casing and padding of javascript: and data:', () => {
     const casing = (word: string) =>
-      fc.array(fc.boolean(), { minLength: word.length, maxLength: word.length }).map((upper) => [...word].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join(''));
+      fc
+        .array(fc.boolean(), { minLength: word.length, maxLength: word.length })
+        .map((upper) => [...word].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join(''));
     fc.assert(
-      fc.property(fc.oneof(casing('javascript'), casing('data')), fc.string(), fc.constantFrom('', ' ', '\t', '\n', '\u0000', '\u001f'), (scheme, rest, pad) => {
-        expect(linkUrlProblem(`${pad}${scheme}:${rest}`)).not.toBeNull();
-      }),
+      fc.property(
+        fc.oneof(casing('javascript'), casing('data')),
+        fc.string(),
+        fc.constantFrom('', ' ', '\t', '\n', '\u0000', '\u001f'),
+        (scheme, rest, pad) => {
+          expect(linkUrlProblem(`${pad}${scheme}:${rest}`)).not.toBeNull();
+        },
+      ),
     );
   });
 
   it('is what the Link form checks after its required fields', () => {
-    expect(linkError({ url: 'javascript:alert(1)', title: 'Win a prize' })).toMatch(/^Links starting with "javascript:"/);
+    expect(linkError({ url: 'javascript:alert(1)', title: 'Win a prize' })).toMatch(
+      /^Links starting with "javascript:"/,
+    );
     expect(linkError({ url: '', title: 'x' })).toBe('Ensure all fields are filled in');
     expect(linkError({ url: 'mailto:a@b.c', title: 'Mail us' })).toBeNull();
   });
@@ -62,13 +81,26 @@ describe('linkUrlProblem: what a rich text link may point at', () => {
 
 describe('serviceUrlProblem: plain http only on this machine or when allowed', () => {
   it('accepts https anywhere and http on loopback', () => {
-    for (const url of ['https://mesh.example.com', 'http://127.0.0.1:8080/', 'http://localhost:3000', 'http://[::1]:9000', 'http://127.1.2.3', 'http://api.localhost']) {
+    for (const url of [
+      'https://mesh.example.com',
+      'http://127.0.0.1:8080/',
+      'http://localhost:3000',
+      'http://[::1]:9000',
+      'http://127.1.2.3',
+      'http://api.localhost',
+    ]) {
       expect(serviceUrlProblem(url, false), url).toBeNull();
     }
   });
 
   it('refuses plain http to another machine unless insecure http is allowed for it', () => {
-    for (const url of ['http://mesh.example.com', 'http://192.168.1.20:8080', 'http://10.0.0.1', 'http://127.0.0.1.example.com', 'http://localhost.example.com']) {
+    for (const url of [
+      'http://mesh.example.com',
+      'http://192.168.1.20:8080',
+      'http://10.0.0.1',
+      'http://127.0.0.1.example.com',
+      'http://localhost.example.com',
+    ]) {
       expect(serviceUrlProblem(url, false), url).toBe(INSECURE_HTTP_REFUSED);
       expect(serviceUrlProblem(url, true), url).toBeNull();
       expect(isInsecureServiceUrl(url), url).toBe(true);

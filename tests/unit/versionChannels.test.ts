@@ -36,10 +36,18 @@ describe('bookmarks and version history through the handler table, on the embedd
       { version: 2, kind: 'content', commitMessage: 'Summer banner' },
       { version: 1, kind: 'content', commitMessage: 'Spring banner' },
     ]);
-    expect(versions.every((version) => version.author === 'ed@example.com' && !Number.isNaN(Date.parse(version.timestamp)))).toBe(true);
+    expect(
+      versions.every((version) => version.author === 'ed@example.com' && !Number.isNaN(Date.parse(version.timestamp))),
+    ).toBe(true);
 
-    expect(await value('loadVersion', { key: HOME_KEY, version: 1 })).toEqual({ version: versions[2], meta, components: [banner('Spring')] });
-    expect(await value('loadVersion', { key: HOME_KEY, version: 3 })).toMatchObject({ components: [banner('Autumn idea')] });
+    expect(await value('loadVersion', { key: HOME_KEY, version: 1 })).toEqual({
+      version: versions[2],
+      meta,
+      components: [banner('Spring')],
+    });
+    expect(await value('loadVersion', { key: HOME_KEY, version: 3 })).toMatchObject({
+      components: [banner('Autumn idea')],
+    });
   });
 
   it('answers an empty list for a page never saved, and not-found for a version that does not exist', async () => {
@@ -68,22 +76,41 @@ describe('bookmarks and version history through the handler table, on the embedd
     const first = await save([banner('Spring')], null, 'Spring banner');
     const theirs = await save([banner('Theirs')], first.version.hash, 'Their change');
 
-    expect(await services.current.dispatch('saveContent', { key: HOME_KEY, meta, components: [banner('Mine')], baseHash: first.version.hash, commitMessage: 'My change' })).toEqual({
+    expect(
+      await services.current.dispatch('saveContent', {
+        key: HOME_KEY,
+        meta,
+        components: [banner('Mine')],
+        baseHash: first.version.hash,
+        commitMessage: 'My change',
+      }),
+    ).toEqual({
       ok: false,
       error: { code: 'conflict', message: expect.stringContaining('ed@example.com'), details: theirs.version },
     });
     // A deliberate overwrite names their version as its base; theirs stays in the history.
     expect(await save([banner('Mine')], theirs.version.hash, 'Overwrite')).toMatchObject({ version: { version: 3 } });
-    expect(await saveBookmark([banner('Mine, later')], 'Kept as a bookmark')).toMatchObject({ ok: true, value: { version: { version: 4 } } });
+    expect(await saveBookmark([banner('Mine, later')], 'Kept as a bookmark')).toMatchObject({
+      ok: true,
+      value: { version: { version: 4 } },
+    });
     const { versions } = await value<{ versions: VersionSummary[] }>('listVersions', { key: HOME_KEY });
-    expect(versions.map((version) => version.commitMessage)).toEqual(['Kept as a bookmark', 'Overwrite', 'Their change', 'Spring banner']);
+    expect(versions.map((version) => version.commitMessage)).toEqual([
+      'Kept as a bookmark',
+      'Overwrite',
+      'Their change',
+      'Spring banner',
+    ]);
   });
 
   it('says clearly when the content service is not reachable', { timeout: 20_000 }, async () => {
     await value('updateSettings', { serviceUrls: { content: 'http://127.0.0.1:9/' } });
     const unavailable = {
       ok: false,
-      error: { code: 'unavailable', message: 'The content service at http://127.0.0.1:9/ is not reachable. Check the address in Settings.' },
+      error: {
+        code: 'unavailable',
+        message: 'The content service at http://127.0.0.1:9/ is not reachable. Check the address in Settings.',
+      },
     };
     expect(await services.current.dispatch('listVersions', { key: HOME_KEY })).toEqual(unavailable);
     expect(await services.current.dispatch('loadVersion', { key: HOME_KEY, version: 1 })).toEqual(unavailable);

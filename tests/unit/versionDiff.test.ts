@@ -1,25 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { componentFieldDiff, describeFieldValue, diffComponents, diffSummary, type FieldChange } from '../../core/rules/versionDiff';
+import {
+  componentFieldDiff,
+  describeFieldValue,
+  diffComponents,
+  diffSummary,
+  type FieldChange,
+} from '../../core/rules/versionDiff';
 import type { Component } from '../../core/schemas';
 
 function component(id: string, overrides: Partial<Component> = {}): Component {
-  return { _component: 'MainBanner', _identifier: id, name: `Banner ${id}`, hidden: false, classes: [], content: { title: id }, ...overrides };
+  return {
+    _component: 'MainBanner',
+    _identifier: id,
+    name: `Banner ${id}`,
+    hidden: false,
+    classes: [],
+    content: { title: id },
+    ...overrides,
+  };
 }
 
-const statuses = (entries: ReturnType<typeof diffComponents>) => entries.map((entry) => [entry.identifier, entry.status]);
+const statuses = (entries: ReturnType<typeof diffComponents>) =>
+  entries.map((entry) => [entry.identifier, entry.status]);
 
 describe('diffComponents', () => {
   it('finds nothing between equal lists, whatever the key order of their objects', () => {
     const before = [component('a', { content: { title: 'x', images: { desktop: 'd', mobile: 'm' } } })];
     const after = [{ ...component('a'), content: { images: { mobile: 'm', desktop: 'd' }, title: 'x' } }];
     const entries = diffComponents(before, after);
-    expect(entries).toEqual([{ identifier: 'a', status: 'unchanged', name: 'Banner a', type: 'MainBanner', moved: false, fields: [] }]);
+    expect(entries).toEqual([
+      { identifier: 'a', status: 'unchanged', name: 'Banner a', type: 'MainBanner', moved: false, fields: [] },
+    ]);
     expect(diffSummary(entries)).toBe('No differences');
   });
 
   it('reports added and removed components with their name and type, a removed one where it was', () => {
     const before = [component('a'), component('b', { _component: 'CustomHTML', name: 'Legal text' }), component('c')];
-    const after = [component('a'), component('c'), component('d', { _component: 'SpotCarousel', name: 'New carousel' })];
+    const after = [
+      component('a'),
+      component('c'),
+      component('d', { _component: 'SpotCarousel', name: 'New carousel' }),
+    ];
     const entries = diffComponents(before, after);
     expect(statuses(entries)).toEqual([
       ['a', 'unchanged'],
@@ -91,7 +112,11 @@ describe('diffComponents', () => {
 
   it('matches duplicate identifiers by occurrence', () => {
     const before = [component('dup', { name: 'first' }), component('dup', { name: 'second' })];
-    const after = [component('dup', { name: 'first' }), component('dup', { name: 'second, edited' }), component('dup', { name: 'third' })];
+    const after = [
+      component('dup', { name: 'first' }),
+      component('dup', { name: 'second, edited' }),
+      component('dup', { name: 'third' }),
+    ];
     expect(diffComponents(before, after).map((entry) => [entry.name, entry.status])).toEqual([
       ['first', 'unchanged'],
       ['second, edited', 'changed'],
@@ -131,19 +156,37 @@ describe('componentFieldDiff', () => {
   });
 
   it('names a removed field, a changed kind of value, nested arrays and unknown top-level fields', () => {
-    const before = component('a', { content: { gone: 1, grid: [[1, 2]], shape: { a: 1 } }, preload: { desktop: 'a', mobile: 'b' } });
-    const after = component('a', { content: { grid: [[1, 3]], shape: ['a'] }, extra: true, preload: { desktop: 'a', mobile: 'c' } });
+    const before = component('a', {
+      content: { gone: 1, grid: [[1, 2]], shape: { a: 1 } },
+      preload: { desktop: 'a', mobile: 'b' },
+    });
+    const after = component('a', {
+      content: { grid: [[1, 3]], shape: ['a'] },
+      extra: true,
+      preload: { desktop: 'a', mobile: 'c' },
+    });
     // In the order of after's keys, then the keys only before has, at every level.
-    expect(paths(componentFieldDiff(before, after))).toEqual(['content.grid[0][1]', 'content.shape', 'content.gone', 'extra', 'preload.mobile']);
+    expect(paths(componentFieldDiff(before, after))).toEqual([
+      'content.grid[0][1]',
+      'content.shape',
+      'content.gone',
+      'extra',
+      'preload.mobile',
+    ]);
   });
 
   it('tells null from a missing value, and a changed type from a changed field', () => {
-    expect(componentFieldDiff(component('a', { content: { list: [] } }), component('a', { content: { list: [null] } }))).toEqual([{ path: 'content.list[0]', before: undefined, after: null }]);
-    expect(paths(componentFieldDiff(component('a'), component('a', { _component: 'CustomHTML' })))).toEqual(['_component']);
-    expect(paths(componentFieldDiff(component('a', { classes: ['x', 'y'] }), component('a', { classes: ['y', 'x'] })))).toEqual(['classes']);
+    expect(
+      componentFieldDiff(component('a', { content: { list: [] } }), component('a', { content: { list: [null] } })),
+    ).toEqual([{ path: 'content.list[0]', before: undefined, after: null }]);
+    expect(paths(componentFieldDiff(component('a'), component('a', { _component: 'CustomHTML' })))).toEqual([
+      '_component',
+    ]);
+    expect(
+      paths(componentFieldDiff(component('a', { classes: ['x', 'y'] }), component('a', { classes: ['y', 'x'] }))),
+    ).toEqual(['classes']);
   });
 });
-
 
 describe('describeFieldValue', () => {
   it('quotes strings, writes the rest as JSON, marks a missing side and cuts long values', () => {

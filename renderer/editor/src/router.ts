@@ -27,7 +27,8 @@ export function parseRoute(hash: string): Route {
   const editor = path.match(/^\/services\/content-editor\/page\/([^/]*)$/);
   if (editor) return { name: 'editor', bookmark: decodeURIComponent(editor[1] ?? '') };
   const countries = path.match(/^\/services\/content-editor\/countries\/(.+)$/);
-  if (countries) return { name: 'countries', bookmarks: (countries[1] ?? '').split('/').map((part) => decodeURIComponent(part)) };
+  if (countries)
+    return { name: 'countries', bookmarks: (countries[1] ?? '').split('/').map((part) => decodeURIComponent(part)) };
   return { name: 'unknown', path };
 }
 

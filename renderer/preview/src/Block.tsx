@@ -6,7 +6,10 @@ import { previewFor } from './registry';
 import { BlockContext } from './lib/blockContext';
 import { previewStore, useBlockMeta, useComponent, useIsSelected } from './store';
 
-class BlockErrorBoundary extends ReactComponent<{ component: Component; children: ReactNode }, { error: Error | null }> {
+class BlockErrorBoundary extends ReactComponent<
+  { component: Component; children: ReactNode },
+  { error: Error | null }
+> {
   override state: { error: Error | null } = { error: null };
 
   static getDerivedStateFromError(error: Error) {

@@ -49,7 +49,11 @@ function handle(command: PreviewCommand): void {
 }
 
 const typesIn = (command: PreviewCommand): string[] =>
-  command.type === 'reset' ? command.components.map((c) => c._component) : command.type === 'upsert' ? [command.component._component] : [];
+  command.type === 'reset'
+    ? command.components.map((c) => c._component)
+    : command.type === 'upsert'
+      ? [command.component._component]
+      : [];
 
 /**
  * Commands are handled in the order they came. One bringing a type not loaded yet waits for its

@@ -176,7 +176,11 @@ function describeErrorEvent(event: ErrorEvent): string {
   if (!event.filename && /^(Uncaught )?Script error\.?$/.test(event.message)) {
     return 'Script error in an external script (the browser hides the details of scripts from other sites).';
   }
-  const what = (event.error !== undefined && event.error !== null ? describeError(event.error) : event.message.replace(/^Uncaught /, ''))
+  const what = (
+    event.error !== undefined && event.error !== null
+      ? describeError(event.error)
+      : event.message.replace(/^Uncaught /, '')
+  )
     // Chromium words a syntax error of an inserted script as a failure of the DOM call that inserted it.
     .replace(/^(\w*Error: )?Failed to execute '\w+' on '\w+': /, '$1');
   const where =

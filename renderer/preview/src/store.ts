@@ -9,7 +9,12 @@ export type PagePreviewCommand = Exclude<PreviewCommand, { type: 'feed' }>;
 
 const sameMeta = (a: BlockMeta | undefined, b: BlockMeta | undefined): boolean =>
   a === b ||
-  (!!a && !!b && a._index === b._index && a.channel === b.channel && a.eager === b.eager && a.lazyLoadedCarousel === b.lazyLoadedCarousel);
+  (!!a &&
+    !!b &&
+    a._index === b._index &&
+    a.channel === b.channel &&
+    a.eager === b.eager &&
+    a.lazyLoadedCarousel === b.lazyLoadedCarousel);
 
 /**
  * The preview's copy of the page, indexed by identifier. A command wakes only the subscribers it concerns:
@@ -44,7 +49,8 @@ class PreviewStore {
         const before = this.components.get(id);
         this.components.set(id, command.component);
         this.notifyBlock(id);
-        if (!before || before.hidden !== command.component.hidden || before._component !== command.component._component) this.refreshMetas();
+        if (!before || before.hidden !== command.component.hidden || before._component !== command.component._component)
+          this.refreshMetas();
         break;
       }
       case 'remove':
@@ -122,9 +128,10 @@ class PreviewStore {
 
 export const previewStore = new PreviewStore();
 
-export const useOrder = (): readonly string[] => useSyncExternalStore(previewStore.subscribeOrder, previewStore.getOrder);
+export const useOrder = (): readonly string[] =>
+  useSyncExternalStore(previewStore.subscribeOrder, previewStore.getOrder);
 
-const useBlockValue = <T,>(id: string, read: (id: string) => T): T =>
+const useBlockValue = <T>(id: string, read: (id: string) => T): T =>
   useSyncExternalStore(
     (listener) => previewStore.subscribeBlock(id, listener),
     () => read(id),

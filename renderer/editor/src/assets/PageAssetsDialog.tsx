@@ -34,7 +34,11 @@ export interface PageAssetsDialogProps {
  * them. Apply always writes, even unchanged values, so that applying again re-runs the custom scripts in
  * the preview. The preview applies them (it is told whenever the page meta changes).
  */
-export function PageAssetsDialog({ open, onOpenChange, config }: PageAssetsDialogProps & { config: PageAssetsDialogConfig }) {
+export function PageAssetsDialog({
+  open,
+  onOpenChange,
+  config,
+}: PageAssetsDialogProps & { config: PageAssetsDialogConfig }) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={config.title} wide>
       {/* Mounted only while open, so every opening starts from the page as it is. */}
@@ -135,7 +139,8 @@ function PageAssetsForm({ config, close }: { config: PageAssetsDialogConfig; clo
         {/* Saved before https was required: kept so nothing is lost, but not loaded until replaced. */}
         {urls.some((url) => !isHttpsUrl(url)) && (
           <p className="field-warning">
-            {config.kind === 'stylesheet' ? 'Stylesheets' : 'Scripts'} that are not https:// are not loaded: replace them with their https:// address.
+            {config.kind === 'stylesheet' ? 'Stylesheets' : 'Scripts'} that are not https:// are not loaded: replace
+            them with their https:// address.
           </p>
         )}
         <form className="asset-url-add" onSubmit={add} noValidate>

@@ -90,7 +90,10 @@ export function useCodeMirror({
     if (!view) return;
     const current = view.state.doc.toString();
     if (current === value) return;
-    view.dispatch({ changes: minimalChange(current, value), annotations: [External.of(true), Transaction.addToHistory.of(false)] });
+    view.dispatch({
+      changes: minimalChange(current, value),
+      annotations: [External.of(true), Transaction.addToHistory.of(false)],
+    });
   }, [value]);
 
   return { hostRef, viewRef };

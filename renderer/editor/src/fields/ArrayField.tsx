@@ -2,7 +2,17 @@ import { memo, useCallback, useId, useLayoutEffect, useRef, useState } from 'rea
 import { blankLike, fieldKind, itemSummary } from '../../../../core/rules/fields';
 import { moveItem, type Path } from '../../../../core/rules/paths';
 import { ObjectFields } from './ObjectField';
-import { ItemActions, SortableList, focusAfter, focusSoon, inItem, newItemKey, useItemKeys, useSortableItem, type ItemAction } from './sortable';
+import {
+  ItemActions,
+  SortableList,
+  focusAfter,
+  focusSoon,
+  inItem,
+  newItemKey,
+  useItemKeys,
+  useSortableItem,
+  type ItemAction,
+} from './sortable';
 import { samePath, type FieldChange, type FieldEditorProps } from './types';
 
 /** Arrays longer than this show one-line item summaries, one item open at a time. */
@@ -82,7 +92,11 @@ export function ArrayField({ label, path, value, onChange, Field }: FieldEditorP
         {label} <span className="muted">({items.length})</span>
       </legend>
       {items.length > 0 && (
-        <SortableList ids={keys} itemName={itemName} onMove={(from, to) => commit(moveItem(items, from, to), moveItem(keys, from, to))}>
+        <SortableList
+          ids={keys}
+          itemName={itemName}
+          onMove={(from, to) => commit(moveItem(items, from, to), moveItem(keys, from, to))}
+        >
           <ol className={`list-items${collapsible ? ' collapsed' : ''}`} aria-label={label}>
             {items.map((item, index) => (
               <ArrayItem
@@ -128,7 +142,20 @@ interface ArrayItemProps {
 }
 
 const ArrayItem = memo(
-  function ArrayItem({ itemKey, index, count, name, parentPath, value, onChange, Field, collapsible, open, onAction, onToggle }: ArrayItemProps) {
+  function ArrayItem({
+    itemKey,
+    index,
+    count,
+    name,
+    parentPath,
+    value,
+    onChange,
+    Field,
+    collapsible,
+    open,
+    onAction,
+    onToggle,
+  }: ArrayItemProps) {
     const bodyId = useId();
     const { setNodeRef, style, isDragging, handleProps } = useSortableItem(itemKey);
     const path = [...parentPath, index];
@@ -137,7 +164,9 @@ const ArrayItem = memo(
         ⠿
       </button>
     );
-    const actions = <ItemActions name={name} index={index} count={count} onAction={(action) => onAction(action, index)} />;
+    const actions = (
+      <ItemActions name={name} index={index} count={count} onAction={(action) => onAction(action, index)} />
+    );
     const className = `list-item${isDragging ? ' dragging' : ''}`;
 
     if (isScalar(value)) {

@@ -17,15 +17,35 @@ export function AspectRatioField({ label, path, value: field, onChange }: FieldE
       <legend>{label}</legend>
       <div className="pair-columns">
         {VARIANTS.map((variant) => (
-          <RatioInput key={variant} variant={variant} text={value[variant]} write={(next) => onChange([...path, variant], next)} />
+          <RatioInput
+            key={variant}
+            variant={variant}
+            text={value[variant]}
+            write={(next) => onChange([...path, variant], next)}
+          />
         ))}
       </div>
     </fieldset>
   );
 }
 
-function RatioInput({ variant, text, write }: { variant: (typeof VARIANTS)[number]; text: string; write(next: string): void }) {
+function RatioInput({
+  variant,
+  text,
+  write,
+}: {
+  variant: (typeof VARIANTS)[number];
+  text: string;
+  write(next: string): void;
+}) {
   const id = useId();
   const draft = useDraft(text, aspectRatioError, normaliseRatio, write);
-  return <DraftInput id={id} label={`${VARIANT_NAMES[variant]} aspect ratio`} draft={draft} placeholder={DEFAULT_RATIO[variant]} />;
+  return (
+    <DraftInput
+      id={id}
+      label={`${VARIANT_NAMES[variant]} aspect ratio`}
+      draft={draft}
+      placeholder={DEFAULT_RATIO[variant]}
+    />
+  );
 }

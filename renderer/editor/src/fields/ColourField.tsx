@@ -24,7 +24,13 @@ export function ColourField({ id, label, path, value: field, onChange }: FieldEd
       onChange={(e) => draft.change(e.target.value)}
     />
   ) : (
-    <span className="colour-swatch colour-swatch-none" aria-hidden="true" title="The picker shows #rrggbb colours only" />
+    <span
+      className="colour-swatch colour-swatch-none"
+      aria-hidden="true"
+      title="The picker shows #rrggbb colours only"
+    />
   );
-  return <DraftInput id={id} label={label} draft={draft} placeholder="#rrggbb" className="colour-field" before={swatch} />;
+  return (
+    <DraftInput id={id} label={label} draft={draft} placeholder="#rrggbb" className="colour-field" before={swatch} />
+  );
 }

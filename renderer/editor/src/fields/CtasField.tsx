@@ -2,7 +2,17 @@ import { useCallback, useId } from 'react';
 import { blankCta, blankLike, type CtaValue } from '../../../../core/rules/fields';
 import { moveItem, type Path } from '../../../../core/rules/paths';
 import type { FieldChange, FieldEditorProps } from './types';
-import { ItemActions, SortableList, focusAfter, focusSoon, inItem, newItemKey, useItemKeys, useSortableItem, type ItemAction } from './sortable';
+import {
+  ItemActions,
+  SortableList,
+  focusAfter,
+  focusSoon,
+  inItem,
+  newItemKey,
+  useItemKeys,
+  useSortableItem,
+  type ItemAction,
+} from './sortable';
 
 const ctaName = (index: number): string => `CTA ${index + 1}`;
 
@@ -29,7 +39,10 @@ export function CtasField({ label, path, value, onChange }: FieldEditorProps) {
       commit([...ctas.slice(0, index + 1), structuredClone(ctas[index]!), ...ctas.slice(index + 1)], nextKeys);
     } else {
       nextKeys = keys.filter((_, i) => i !== index);
-      commit(ctas.filter((_, i) => i !== index), nextKeys);
+      commit(
+        ctas.filter((_, i) => i !== index),
+        nextKeys,
+      );
     }
     focusAfter(action, key, nextKeys, index, `#${CSS.escape(addId)}`);
   };
@@ -47,10 +60,23 @@ export function CtasField({ label, path, value, onChange }: FieldEditorProps) {
         {label} <span className="muted">({ctas.length})</span>
       </legend>
       {ctas.length > 0 && (
-        <SortableList ids={keys} itemName={itemName} onMove={(from, to) => commit(moveItem(ctas, from, to), moveItem(keys, from, to))}>
+        <SortableList
+          ids={keys}
+          itemName={itemName}
+          onMove={(from, to) => commit(moveItem(ctas, from, to), moveItem(keys, from, to))}
+        >
           <ol className="cta-list" aria-label={label}>
             {ctas.map((cta, index) => (
-              <CtaRow key={keys[index]} itemKey={keys[index]!} index={index} count={ctas.length} cta={cta} path={[...path, index]} onChange={onChange} onAction={act} />
+              <CtaRow
+                key={keys[index]}
+                itemKey={keys[index]!}
+                index={index}
+                count={ctas.length}
+                cta={cta}
+                path={[...path, index]}
+                onChange={onChange}
+                onAction={act}
+              />
             ))}
           </ol>
         </SortableList>
@@ -90,7 +116,11 @@ function CtaRow({
         </button>
         <span className="item-title">{name}</span>
         <label className="checkbox cta-invert">
-          <input type="checkbox" checked={cta.invert === true} onChange={(e) => onChange([...path, 'invert'], e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={cta.invert === true}
+            onChange={(e) => onChange([...path, 'invert'], e.target.checked)}
+          />
           <span className="visually-hidden">{name} </span>Invert
         </label>
         <ItemActions name={name} index={index} count={count} onAction={(action) => onAction(action, index)} />
@@ -100,7 +130,12 @@ function CtaRow({
           <label htmlFor={`${id}-text`}>
             <span className="visually-hidden">{name} </span>Text
           </label>
-          <input id={`${id}-text`} type="text" value={cta.text} onChange={(e) => onChange([...path, 'text'], e.target.value)} />
+          <input
+            id={`${id}-text`}
+            type="text"
+            value={cta.text}
+            onChange={(e) => onChange([...path, 'text'], e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${id}-url`}>

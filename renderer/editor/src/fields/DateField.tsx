@@ -4,7 +4,12 @@ function DateInput({ id, label, path, value, onChange, time }: FieldEditorProps 
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type={time ? 'datetime-local' : 'date'} value={(value as string | null | undefined) ?? ''} onChange={(e) => onChange(path, e.target.value)} />
+      <input
+        id={id}
+        type={time ? 'datetime-local' : 'date'}
+        value={(value as string | null | undefined) ?? ''}
+        onChange={(e) => onChange(path, e.target.value)}
+      />
     </div>
   );
 }

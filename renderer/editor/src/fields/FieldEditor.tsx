@@ -30,8 +30,21 @@ export const FieldEditor = memo(
     const id = useId();
     const Editor = editorOf(name, value);
     // The memoised FieldEditor, not this function, for the fields inside: they skip rendering too.
-    return <Editor id={id} label={labelFromKey(name)} name={name} path={path} value={value} onChange={onChange} Field={FieldEditor} />;
+    return (
+      <Editor
+        id={id}
+        label={labelFromKey(name)}
+        name={name}
+        path={path}
+        value={value}
+        onChange={onChange}
+        Field={FieldEditor}
+      />
+    );
   },
   (before, after) =>
-    before.value === after.value && before.onChange === after.onChange && before.name === after.name && samePath(before.path, after.path),
+    before.value === after.value &&
+    before.onChange === after.onChange &&
+    before.name === after.name &&
+    samePath(before.path, after.path),
 );

@@ -51,7 +51,9 @@ export function ImagesField({ id, label, path, value: field, onChange }: FieldEd
     async (url: string): Promise<ImageMetadata> => {
       const metadata = await loadImageMetadata(url);
       const stored = value[IMAGE_METADATA_KEYS[variant]]?.pointOfInterest;
-      return stored && url.trim() === value[variant].trim() ? { ...metadata, pointOfInterest: { ...stored } } : metadata;
+      return stored && url.trim() === value[variant].trim()
+        ? { ...metadata, pointOfInterest: { ...stored } }
+        : metadata;
     };
 
   return (
@@ -117,8 +119,8 @@ export function ImagesField({ id, label, path, value: field, onChange }: FieldEd
         description={
           focalFor && (
             <p className="hint">
-              For the {VARIANT_NAMES[focalFor].toLowerCase()} image of {label}. “Use this focal point” stores the point in the
-              field, with the image it was placed on.
+              For the {VARIANT_NAMES[focalFor].toLowerCase()} image of {label}. “Use this focal point” stores the point
+              in the field, with the image it was placed on.
             </p>
           )
         }
@@ -145,5 +147,7 @@ function Thumbnail({ src, alt }: { src: string; alt: string }) {
   const [broken, setBroken] = useState(false);
   if (src.trim() === '') return <span className="thumbnail thumbnail-note">No image</span>;
   if (broken) return <span className="thumbnail thumbnail-note thumbnail-missing">Image not found</span>;
-  return <img className="thumbnail" src={src} alt={alt} loading="lazy" decoding="async" onError={() => setBroken(true)} />;
+  return (
+    <img className="thumbnail" src={src} alt={alt} loading="lazy" decoding="async" onError={() => setBroken(true)} />
+  );
 }

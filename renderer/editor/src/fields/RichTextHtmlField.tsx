@@ -10,5 +10,12 @@ const RichTextField = lazyPart(() => import('../richtext/RichTextField').then((m
 
 /** Rich text: its `html.value` in the slate editor. */
 export function RichTextHtmlField({ id, label, path, value, onChange }: FieldEditorProps) {
-  return <RichTextField id={id} label={label} value={(value as RichTextValue).html.value} onChange={(html) => onChange([...path, 'html', 'value'], html)} />;
+  return (
+    <RichTextField
+      id={id}
+      label={label}
+      value={(value as RichTextValue).html.value}
+      onChange={(html) => onChange([...path, 'html', 'value'], html)}
+    />
+  );
 }

@@ -13,15 +13,27 @@ export function SelectBoxField({ id, label, path, value: field, onChange }: Fiel
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {options ? (
-        <select id={id} value={current} onChange={(e) => set({ ...value, selectBox: { ...value.selectBox, current: e.target.value } })}>
-          {!options.includes(current) && <option value={current}>{current} (not in {listName})</option>}
+        <select
+          id={id}
+          value={current}
+          onChange={(e) => set({ ...value, selectBox: { ...value.selectBox, current: e.target.value } })}
+        >
+          {!options.includes(current) && (
+            <option value={current}>
+              {current} (not in {listName})
+            </option>
+          )}
           {options.map((option) => (
             <option key={option}>{option}</option>
           ))}
         </select>
       ) : (
         <>
-          <input id={id} value={current} onChange={(e) => set({ ...value, selectBox: { ...value.selectBox, current: e.target.value } })} />
+          <input
+            id={id}
+            value={current}
+            onChange={(e) => set({ ...value, selectBox: { ...value.selectBox, current: e.target.value } })}
+          />
           <p className="field-warning">Unknown option list “{listName}”: enter the value by hand.</p>
         </>
       )}

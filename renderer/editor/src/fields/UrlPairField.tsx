@@ -22,7 +22,14 @@ export function UrlPairField({ id, label, path, value: field, onChange }: FieldE
       <legend>{label}</legend>
       <div className="field">
         <label htmlFor={`${id}-desktop`}>Desktop URL</label>
-        <input id={`${id}-desktop`} type="text" inputMode="url" spellCheck={false} value={value.desktop} onChange={(e) => setDesktop(e.target.value)} />
+        <input
+          id={`${id}-desktop`}
+          type="text"
+          inputMode="url"
+          spellCheck={false}
+          value={value.desktop}
+          onChange={(e) => setDesktop(e.target.value)}
+        />
       </div>
       <label className="checkbox">
         <input

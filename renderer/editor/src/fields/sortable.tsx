@@ -28,14 +28,16 @@ export const newItemKey = (): string => `item-${++keySeed}`;
 export function useItemKeys(count: number): [string[], (keys: string[]) => void] {
   const [keys, setKeys] = useState<string[]>(() => Array.from({ length: count }, newItemKey));
   if (keys.length === count) return [keys, setKeys];
-  const fixed = keys.length > count ? keys.slice(0, count) : [...keys, ...Array.from({ length: count - keys.length }, newItemKey)];
+  const fixed =
+    keys.length > count ? keys.slice(0, count) : [...keys, ...Array.from({ length: count - keys.length }, newItemKey)];
   setKeys(fixed);
   return [fixed, setKeys];
 }
 
 const sortableItems = (entry: Active | Over | null): UniqueIdentifier[] =>
   (entry?.data.current?.sortable?.items as UniqueIdentifier[] | undefined) ?? [];
-const sortableIndex = (entry: Active | Over | null): number => (entry?.data.current?.sortable?.index as number | undefined) ?? -1;
+const sortableIndex = (entry: Active | Over | null): number =>
+  (entry?.data.current?.sortable?.index as number | undefined) ?? -1;
 
 /**
  * Arrow keys step the dragged item one place in its list, whatever the items' heights (an open item is much
@@ -83,7 +85,8 @@ export function SortableList({
         return `Picked up ${nameOf(active)}, at position ${positionOf(active)} of ${sortableItems(active).length}.`;
       },
       onDragOver: ({ active, over }) => (over ? `${nameOf(active)} is over position ${positionOf(over)}.` : undefined),
-      onDragEnd: ({ active, over }) => (over ? `${nameOf(active)} was dropped at position ${positionOf(over)}.` : `${nameOf(active)} was dropped.`),
+      onDragEnd: ({ active, over }) =>
+        over ? `${nameOf(active)} was dropped at position ${positionOf(over)}.` : `${nameOf(active)} was dropped.`,
       onDragCancel: ({ active }) => `Moving ${nameOf(active)} was cancelled.`,
     };
     return { announcements };
@@ -97,7 +100,12 @@ export function SortableList({
   };
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={accessibility}
+    >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         {children}
       </SortableContext>
@@ -107,7 +115,9 @@ export function SortableList({
 
 /** What an item of a SortableList needs: its node, its handle's props and its drag style. */
 export function useSortableItem(id: string) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+  });
   const style: CSSProperties = { transform: DndCSS.Transform.toString(transform), transition };
   return { setNodeRef, style, isDragging, handleProps: { ref: setActivatorNodeRef, ...attributes, ...listeners } };
 }
@@ -146,7 +156,14 @@ export function ItemActions({
 }) {
   return (
     <div className="item-actions" role="group" aria-label={`${name} actions`}>
-      <button type="button" data-action="up" disabled={index === 0} onClick={() => onAction('up')} aria-label={`Move ${name} up`} title="Move up">
+      <button
+        type="button"
+        data-action="up"
+        disabled={index === 0}
+        onClick={() => onAction('up')}
+        aria-label={`Move ${name} up`}
+        title="Move up"
+      >
         ↑
       </button>
       <button
@@ -160,11 +177,24 @@ export function ItemActions({
         ↓
       </button>
       {duplicate && (
-        <button type="button" data-action="duplicate" onClick={() => onAction('duplicate')} aria-label={`Duplicate ${name}`} title="Duplicate">
+        <button
+          type="button"
+          data-action="duplicate"
+          onClick={() => onAction('duplicate')}
+          aria-label={`Duplicate ${name}`}
+          title="Duplicate"
+        >
           <DuplicateIcon />
         </button>
       )}
-      <button type="button" data-action="remove" className="item-remove" onClick={() => onAction('remove')} aria-label={`Remove ${name}`} title="Remove">
+      <button
+        type="button"
+        data-action="remove"
+        className="item-remove"
+        onClick={() => onAction('remove')}
+        aria-label={`Remove ${name}`}
+        title="Remove"
+      >
         ✕
       </button>
     </div>
@@ -176,12 +206,22 @@ export function ItemActions({
  * the moved item (the other move button once it reaches an end), the copy's handle, or after a removal the
  * next item's handle, else the previous one's, else `fallback`.
  */
-export function focusAfter(action: ItemAction, key: string, keysAfter: readonly string[], index: number, fallback: string): void {
+export function focusAfter(
+  action: ItemAction,
+  key: string,
+  keysAfter: readonly string[],
+  index: number,
+  fallback: string,
+): void {
   switch (action) {
     case 'up':
     case 'down': {
       const other = action === 'up' ? 'down' : 'up';
-      focusSoon([inItem(key, `[data-action="${action}"]`), inItem(key, `[data-action="${other}"]`), inItem(key, '.item-handle')]);
+      focusSoon([
+        inItem(key, `[data-action="${action}"]`),
+        inItem(key, `[data-action="${other}"]`),
+        inItem(key, '.item-handle'),
+      ]);
       return;
     }
     case 'duplicate': {
@@ -202,7 +242,12 @@ function DuplicateIcon() {
   return (
     <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false" className="icon">
       <rect x="0.75" y="3.25" width="8" height="8" rx="1.25" fill="none" stroke="currentColor" strokeWidth="1.5" />
-      <path d="M3.5 1.5V1.25A.5.5 0 0 1 4 .75h6.75a.5.5 0 0 1 .5.5V8a.5.5 0 0 1-.5.5H10.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <path
+        d="M3.5 1.5V1.25A.5.5 0 0 1 4 .75h6.75a.5.5 0 0 1 .5.5V8a.5.5 0 0 1-.5.5H10.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      />
     </svg>
   );
 }

@@ -4,7 +4,8 @@ import type { Path } from '../../../../core/rules/paths';
 /** How every field editor writes: the new value at a path inside the component's content. */
 export type FieldChange = (path: Path, value: unknown) => void;
 
-export const samePath = (a: Path, b: Path): boolean => a === b || (a.length === b.length && a.every((key, i) => key === b[i]));
+export const samePath = (a: Path, b: Path): boolean =>
+  a === b || (a.length === b.length && a.every((key, i) => key === b[i]));
 
 /** A field of a component's content: its key (an index in a list), where it is, and what it holds. */
 export interface FieldProps {

@@ -15,7 +15,10 @@ export interface Draft {
  * country) replaces what is shown, while typing in between is kept, and nothing moves the caret. `isOwnWrite`
  * tells a write of the typed text coming back, which leaves the text as typed.
  */
-export function useFollowingText(value: string, isOwnWrite: (typed: string) => boolean = () => false): [string, (text: string) => void] {
+export function useFollowingText(
+  value: string,
+  isOwnWrite: (typed: string) => boolean = () => false,
+): [string, (text: string) => void] {
   const [text, setText] = useState(value);
   const [seen, setSeen] = useState(value);
   if (value !== seen) {

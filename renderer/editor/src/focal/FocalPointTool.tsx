@@ -193,8 +193,8 @@ export function FocalPointTool({ initialUrl, loadMetadata, onApply }: FocalPoint
     if (!arrow || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
     const [dx, dy] = [arrow[0] * FOCAL_KEY_STEP, arrow[1] * FOCAL_KEY_STEP];
-    setPoint((current) =>
-      current && (event.shiftKey ? resizeFocalPoint(current, dx, dy) : moveFocalPoint(current, dx, dy)),
+    setPoint(
+      (current) => current && (event.shiftKey ? resizeFocalPoint(current, dx, dy) : moveFocalPoint(current, dx, dy)),
     );
   };
 
@@ -202,7 +202,13 @@ export function FocalPointTool({ initialUrl, loadMetadata, onApply }: FocalPoint
     const index = TABS.findIndex((entry) => entry.id === tab);
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     const next =
-      step !== 0 ? TABS[(index + step + TABS.length) % TABS.length] : event.key === 'Home' ? TABS[0] : event.key === 'End' ? TABS[TABS.length - 1] : undefined;
+      step !== 0
+        ? TABS[(index + step + TABS.length) % TABS.length]
+        : event.key === 'Home'
+          ? TABS[0]
+          : event.key === 'End'
+            ? TABS[TABS.length - 1]
+            : undefined;
     if (!next) return;
     event.preventDefault();
     setTab(next.id);
@@ -255,8 +261,8 @@ export function FocalPointTool({ initialUrl, loadMetadata, onApply }: FocalPoint
       </form>
       {widthInvalid && (
         <p id={`${id}-width-error`} className="field-error">
-          Previews width must be a whole number of pixels from {MIN_PREVIEW_WIDTH} to {MAX_PREVIEW_WIDTH}; the
-          previews stay {previewWidth} px wide.
+          Previews width must be a whole number of pixels from {MIN_PREVIEW_WIDTH} to {MAX_PREVIEW_WIDTH}; the previews
+          stay {previewWidth} px wide.
         </p>
       )}
       {loading && (
@@ -341,8 +347,8 @@ export function FocalPointTool({ initialUrl, loadMetadata, onApply }: FocalPoint
           </div>
           <div className="focal-side">
             <p id={hintId} className="hint">
-              Drag the box to move it and its corner to resize it. With the box focused, the arrow keys move it by
-              1% and Shift with the arrow keys resizes it by 1%.
+              Drag the box to move it and its corner to resize it. With the box focused, the arrow keys move it by 1%
+              and Shift with the arrow keys resizes it by 1%.
             </p>
             <dl id={readoutId} className="focal-readout" aria-label="Focal point as fractions of the image">
               {(['x', 'y', 'w', 'h'] as const).map((key) => (
@@ -355,7 +361,12 @@ export function FocalPointTool({ initialUrl, loadMetadata, onApply }: FocalPoint
             <p className="hint">x, y: the centre; w, h: the size; fractions of the image.</p>
             <div className="focal-actions">
               {onApply && (
-                <button type="button" className="primary" disabled={!point} onClick={() => point && onApply(roundFocalPoint(point), image.url)}>
+                <button
+                  type="button"
+                  className="primary"
+                  disabled={!point}
+                  onClick={() => point && onApply(roundFocalPoint(point), image.url)}
+                >
                   Use this focal point
                 </button>
               )}
@@ -428,7 +439,13 @@ function Previews({ kind, imageUrl, size, point, width }: PreviewsProps) {
           return (
             <li key={ratio} className="focal-preview" style={{ width: out.width + 2 }}>
               <h3>{ratio}</h3>
-              <img className="focal-preview-frame" src={url} alt={`${ratio} preview`} width={out.width} height={out.height} />
+              <img
+                className="focal-preview-frame"
+                src={url}
+                alt={`${ratio} preview`}
+                width={out.width}
+                height={out.height}
+              />
               <code className="focal-url-text">{url}</code>
             </li>
           );

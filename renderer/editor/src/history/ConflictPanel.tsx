@@ -29,8 +29,8 @@ export function ConflictPanel({ latest, busy, reviewing, onReview, onOverwrite, 
         {latest.commitMessage ? <>: “{latest.commitMessage}”</> : '.'}
       </p>
       <p className="hint">
-        Nothing is lost either way: Overwrite saves your content and keeps theirs in the history; Reload theirs puts their
-        content in the editor and keeps yours one Undo away.
+        Nothing is lost either way: Overwrite saves your content and keeps theirs in the history; Reload theirs puts
+        their content in the editor and keeps yours one Undo away.
       </p>
       <div className="conflict-actions">
         <button type="button" aria-expanded={reviewing} disabled={busy} onClick={onReview}>

@@ -1,6 +1,12 @@
 import { useMemo } from 'react';
 import { useAtomValue } from 'jotai';
-import { describeFieldValue, diffComponents, diffSummary, type ComponentDiffEntry, type ComponentDiffStatus } from '../../../../core/rules/versionDiff';
+import {
+  describeFieldValue,
+  diffComponents,
+  diffSummary,
+  type ComponentDiffEntry,
+  type ComponentDiffStatus,
+} from '../../../../core/rules/versionDiff';
 import type { Component } from '../../../../core/schemas';
 import { useDoc } from '../state/docContext';
 import './history.css';
@@ -52,7 +58,9 @@ export function DiffView({ before, after, beforeLabel, afterLabel }: DiffViewPro
 export function DiffWithCurrent({ before, beforeLabel }: { before: readonly Component[]; beforeLabel: string }) {
   const doc = useDoc();
   useAtomValue(doc.revisionAtom);
-  return <DiffView before={before} after={doc.components()} beforeLabel={beforeLabel} afterLabel="your current content" />;
+  return (
+    <DiffView before={before} after={doc.components()} beforeLabel={beforeLabel} afterLabel="your current content" />
+  );
 }
 
 function DiffEntry({ entry }: { entry: ComponentDiffEntry }) {

@@ -78,7 +78,10 @@ function Versions({ onRestored }: { onRestored(): void }) {
             <SavedVersion key={selected} pageKey={doc.key} version={selected} label={`Version ${selected}`}>
               {(loaded) => (
                 <>
-                  <RestoreButton components={loaded.components} onRestore={() => restore(selected, loaded.components)} />
+                  <RestoreButton
+                    components={loaded.components}
+                    onRestore={() => restore(selected, loaded.components)}
+                  />
                   <DiffWithCurrent before={loaded.components} beforeLabel={`version ${selected}`} />
                 </>
               )}
@@ -90,14 +93,27 @@ function Versions({ onRestored }: { onRestored(): void }) {
   );
 }
 
-function VersionList({ versions, selected, onSelect }: { versions: readonly VersionSummary[]; selected: number | null; onSelect(version: number): void }) {
+function VersionList({
+  versions,
+  selected,
+  onSelect,
+}: {
+  versions: readonly VersionSummary[];
+  selected: number | null;
+  onSelect(version: number): void;
+}) {
   // The embedded service answers newest first; a team's service may not, and the list promises it.
   const newestFirst = [...versions].sort((a, b) => b.version - a.version);
   return (
     <ul className="version-list" aria-label="Saved versions">
       {newestFirst.map((version) => (
         <li key={version.version}>
-          <button type="button" className="version-item" aria-pressed={selected === version.version} onClick={() => onSelect(version.version)}>
+          <button
+            type="button"
+            className="version-item"
+            aria-pressed={selected === version.version}
+            onClick={() => onSelect(version.version)}
+          >
             <span className="version-heading">
               Version {version.version}
               {version.kind === 'bookmark' && <span className="version-badge">Bookmark</span>}
@@ -119,7 +135,11 @@ function RestoreButton({ components, onRestore }: { components: readonly Compone
   const same = contentHash(components) === contentHash(doc.components());
   return (
     <div className="history-restore">
-      <p className="hint">{same ? 'This version has the same components as the current content.' : 'Restoring replaces the components; the page options stay as they are. It is one change: Undo brings back what you had.'}</p>
+      <p className="hint">
+        {same
+          ? 'This version has the same components as the current content.'
+          : 'Restoring replaces the components; the page options stay as they are. It is one change: Undo brings back what you had.'}
+      </p>
       <button type="button" className="primary" disabled={same} onClick={onRestore}>
         Restore this version
       </button>

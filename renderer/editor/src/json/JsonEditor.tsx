@@ -22,7 +22,13 @@ export type JsonEditorProps = {
 function toDiagnostics(problems: readonly JsonProblem[], length: number): Diagnostic[] {
   return problems.map((problem) => {
     const from = Math.max(0, Math.min(problem.from, length));
-    return { from, to: Math.max(from, Math.min(problem.to, length)), severity: 'error', message: problem.message, source: 'JSON' };
+    return {
+      from,
+      to: Math.max(from, Math.min(problem.to, length)),
+      severity: 'error',
+      message: problem.message,
+      source: 'JSON',
+    };
   });
 }
 
@@ -66,7 +72,9 @@ export function JsonEditor({ label, value, onChange, problems, id, note = 'Nothi
   }, [problems]);
 
   useLayoutEffect(() => {
-    viewRef.current?.dispatch({ effects: attributes.reconfigure(contentAttributes(label, contentId, problemsId, invalid)) });
+    viewRef.current?.dispatch({
+      effects: attributes.reconfigure(contentAttributes(label, contentId, problemsId, invalid)),
+    });
   }, [attributes, label, contentId, problemsId, invalid]);
 
   const goTo = (problem: JsonProblem) => {
@@ -91,7 +99,9 @@ export function JsonEditor({ label, value, onChange, problems, id, note = 'Nothi
               <li key={index}>
                 <button type="button" className="json-problem" onClick={() => goTo(problem)}>
                   {problem.message}
-                  {problem.path !== undefined && <span className="json-problem-line"> (line {lineColumn(value, problem.from).line})</span>}
+                  {problem.path !== undefined && (
+                    <span className="json-problem-line"> (line {lineColumn(value, problem.from).line})</span>
+                  )}
                 </button>
               </li>
             ))}

@@ -32,7 +32,11 @@ import './links.css';
 const SITE_SITE_TYPE = 'site';
 const KEYWORD_DELAY_MS = 300;
 
-const LEVEL_LABELS: Record<CategoryLevel, string> = { gender: 'Gender', category: 'Category', subcategory: 'Subcategory' };
+const LEVEL_LABELS: Record<CategoryLevel, string> = {
+  gender: 'Gender',
+  category: 'Category',
+  subcategory: 'Subcategory',
+};
 
 /** A value that follows `value` once it has stopped changing for `delayMs`. */
 function useSettled<T>(value: T, delayMs: number): T {
@@ -107,8 +111,12 @@ function MeshLinkGenerator({
   const keywords = useSettled(form.keywords.trim(), KEYWORD_DELAY_MS);
 
   // The mesh answers each field needs, asked for only while its link type is chosen.
-  const categories = useRemote(form.type === 'category' ? `categories:${fascia}` : null, () => call('meshCategories', { fascia }));
-  const landingPages = useRemote(form.type === 'nav' ? `landing:${fascia}` : null, () => call('meshLandingPages', { fascia }));
+  const categories = useRemote(form.type === 'category' ? `categories:${fascia}` : null, () =>
+    call('meshCategories', { fascia }),
+  );
+  const landingPages = useRemote(form.type === 'nav' ? `landing:${fascia}` : null, () =>
+    call('meshLandingPages', { fascia }),
+  );
   const path = categoryTarget(form);
   const categoryQuery = { fascia, path, isNew: form.isNew, isOnSale: form.isOnSale };
   const searchQuery = {
@@ -150,15 +158,25 @@ function MeshLinkGenerator({
     }
   };
 
-  const set = <K extends keyof LinkForm>(key: K, value: LinkForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof LinkForm>(key: K, value: LinkForm[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
   const field = (name: string) => `${id}-${name}`;
   const statuses: string[] = [];
   if (categories.loading) statuses.push('Loading categories…');
   if (landingPages.loading) statuses.push('Loading landing pages…');
   if (facetAnswer.loading) statuses.push('Loading facets…');
-  const errors = [categories.error, landingPages.error, facetAnswer.error].filter((error): error is string => Boolean(error));
+  const errors = [categories.error, landingPages.error, facetAnswer.error].filter((error): error is string =>
+    Boolean(error),
+  );
 
-  const select = (name: string, label: string, value: string, onChange: (value: string) => void, options: ReactNode, disabled = false) => (
+  const select = (
+    name: string,
+    label: string,
+    value: string,
+    onChange: (value: string) => void,
+    options: ReactNode,
+    disabled = false,
+  ) => (
     <div className="field">
       <label htmlFor={field(name)}>{label}</label>
       <select id={field(name)} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
@@ -193,7 +211,12 @@ function MeshLinkGenerator({
       {shows('target') && (
         <div className="field">
           <label htmlFor={field('target')}>Target</label>
-          <input id={field('target')} type="text" value={form.target} onChange={(event) => set('target', event.target.value)} />
+          <input
+            id={field('target')}
+            type="text"
+            value={form.target}
+            onChange={(event) => set('target', event.target.value)}
+          />
         </div>
       )}
 
@@ -227,7 +250,12 @@ function MeshLinkGenerator({
       {shows('keywords') && (
         <div className="field">
           <label htmlFor={field('keywords')}>Keywords</label>
-          <input id={field('keywords')} type="search" value={form.keywords} onChange={(event) => set('keywords', event.target.value)} />
+          <input
+            id={field('keywords')}
+            type="search"
+            value={form.keywords}
+            onChange={(event) => set('keywords', event.target.value)}
+          />
         </div>
       )}
 
@@ -246,9 +274,10 @@ function MeshLinkGenerator({
                   {value.displayName} ({value.count})
                 </option>
               ))}
-            {form.brand && !facets.some((facet) => facet.name === 'brand' && facet.values.some((value) => value.displayName === form.brand)) && (
-              <option value={form.brand}>{form.brand}</option>
-            )}
+            {form.brand &&
+              !facets.some(
+                (facet) => facet.name === 'brand' && facet.values.some((value) => value.displayName === form.brand),
+              ) && <option value={form.brand}>{form.brand}</option>}
           </>,
         )}
 
@@ -292,7 +321,10 @@ function MeshLinkGenerator({
               disabled={!form.facetName.trim() || !form.facetValue.trim()}
               onClick={() => {
                 const key = pairKey(form.facetName, form.facetValue);
-                setPairLabels((labels) => ({ ...labels, [key]: facetLabel(facets, form.facetName.trim(), form.facetValue.trim()) }));
+                setPairLabels((labels) => ({
+                  ...labels,
+                  [key]: facetLabel(facets, form.facetName.trim(), form.facetValue.trim()),
+                }));
                 setForm(addFacet);
               }}
             >
@@ -328,7 +360,11 @@ function MeshLinkGenerator({
         <div className="lg-flags">
           {shows('isOnSale') && (
             <label className="checkbox">
-              <input type="checkbox" checked={form.isOnSale} onChange={(event) => set('isOnSale', event.target.checked)} />
+              <input
+                type="checkbox"
+                checked={form.isOnSale}
+                onChange={(event) => set('isOnSale', event.target.checked)}
+              />
               Sale
             </label>
           )}
@@ -349,7 +385,14 @@ function MeshLinkGenerator({
       {shows('url') && (
         <div className="field">
           <label htmlFor={field('url')}>URL</label>
-          <input id={field('url')} type="text" inputMode="url" spellCheck={false} value={form.url} onChange={(event) => set('url', event.target.value)} />
+          <input
+            id={field('url')}
+            type="text"
+            inputMode="url"
+            spellCheck={false}
+            value={form.url}
+            onChange={(event) => set('url', event.target.value)}
+          />
         </div>
       )}
 

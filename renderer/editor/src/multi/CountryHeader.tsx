@@ -59,7 +59,9 @@ export function CountryHeader({ session, country }: { session: MultiCountrySessi
   return (
     <span className="country-header">
       <CountryFlag country={country} />
-      <span className={isPrimary ? 'country-role primary-country' : 'country-role'}>{isPrimary ? 'Primary' : 'Secondary'}</span>
+      <span className={isPrimary ? 'country-role primary-country' : 'country-role'}>
+        {isPrimary ? 'Primary' : 'Secondary'}
+      </span>
       <label>
         <span className="visually-hidden">Country</span>
         <select

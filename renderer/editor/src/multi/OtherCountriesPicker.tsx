@@ -33,7 +33,12 @@ export function OtherCountriesPicker({ primary, others, onChange, refusal }: Oth
           const picked = others.includes(code);
           return (
             <label key={code} className="checkbox">
-              <input type="checkbox" checked={picked} disabled={atLimit && !picked} onChange={(e) => toggle(code, e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={picked}
+                disabled={atLimit && !picked}
+                onChange={(e) => toggle(code, e.target.checked)}
+              />
               {/* The name beside it says the same: the flag is for the eye only. */}
               <span aria-hidden="true">
                 <CountryFlag country={code} />

@@ -8,7 +8,15 @@ import { CountryFlag } from './CountryFlag';
 import type { MultiCountrySession } from './session';
 
 /** Review mode's bar above the preview (editor spec §2): which page is under review, and the way on. */
-export function ReviewBar({ session, fascia, onSave }: { session: MultiCountrySession; fascia: string; onSave(): void }) {
+export function ReviewBar({
+  session,
+  fascia,
+  onSave,
+}: {
+  session: MultiCountrySession;
+  fascia: string;
+  onSave(): void;
+}) {
   const review = useAtomValue(session.reviewAtom, { store: session.store });
   const country = useAtomValue(session.selectedAtom, { store: session.store });
   const pageCount = session.countries.length;

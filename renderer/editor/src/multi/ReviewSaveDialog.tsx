@@ -25,7 +25,15 @@ import './multi.css';
  * saving.' with the modal closed for a failure of the review flow; here the second is for anything that
  * goes wrong outside the saving of a page itself.
  */
-export function ReviewSaveDialog({ session, open, onOpenChange }: { session: MultiCountrySession; open: boolean; onOpenChange(open: boolean): void }) {
+export function ReviewSaveDialog({
+  session,
+  open,
+  onOpenChange,
+}: {
+  session: MultiCountrySession;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   const [statuses, setStatuses] = useState<ItemStatus<CountryCode>[]>(() => pendingStatuses(session.countries));
   const changeMessage = useChangeMessage();
   const { message } = changeMessage;
@@ -68,7 +76,9 @@ export function ReviewSaveDialog({ session, open, onOpenChange }: { session: Mul
   /** Saves over a colleague's version on the next SAVE: the base becomes their latest. */
   const overwrite = (country: CountryCode, latestHash: string) => {
     session.doc(country).rebase(latestHash);
-    setStatuses((current) => current.map((entry) => (entry.item === country ? { item: country, status: 'Pending' } : entry)));
+    setStatuses((current) =>
+      current.map((entry) => (entry.item === country ? { item: country, status: 'Pending' } : entry)),
+    );
   };
 
   return (
@@ -83,8 +93,12 @@ export function ReviewSaveDialog({ session, open, onOpenChange }: { session: Mul
             <CountryFlag country={entry.item} />
             <span className="review-save-country">{countryName(entry.item)}</span>
             <span className={`save-status save-status-${entry.status.toLowerCase()}`}>{entry.status}</span>
-            {entry.status === 'DONE' && queued.has(entry.item) && <span className="team-pending-mark">Saved on this computer</span>}
-            {entry.status === 'Failed' && <FailureDetails error={entry.error} onOverwrite={(hash) => overwrite(entry.item, hash)} />}
+            {entry.status === 'DONE' && queued.has(entry.item) && (
+              <span className="team-pending-mark">Saved on this computer</span>
+            )}
+            {entry.status === 'Failed' && (
+              <FailureDetails error={entry.error} onOverwrite={(hash) => overwrite(entry.item, hash)} />
+            )}
           </li>
         ))}
       </ul>
@@ -93,7 +107,12 @@ export function ReviewSaveDialog({ session, open, onOpenChange }: { session: Mul
         <button type="button" disabled={saving} onClick={() => onOpenChange(false)}>
           Cancel
         </button>
-        <button type="button" className="primary" disabled={saving || saved || message === ''} onClick={() => void save()}>
+        <button
+          type="button"
+          className="primary"
+          disabled={saving || saved || message === ''}
+          onClick={() => void save()}
+        >
           SAVE
         </button>
       </div>

@@ -14,7 +14,8 @@ export function TranslateButton({ session }: { session: MultiCountrySession }) {
     await session.translate({
       // The spec's {COUNTRY} is upper case, as the country code is in the Update Page dialog.
       translated: (country) => toast(`Text has been translated for ${country.toUpperCase()}.`),
-      failed: (country, message) => toastError(`Translation into ${countryName(country)} failed, its text is unchanged: ${message}`),
+      failed: (country, message) =>
+        toastError(`Translation into ${countryName(country)} failed, its text is unchanged: ${message}`),
     });
     setBusy(false);
   };

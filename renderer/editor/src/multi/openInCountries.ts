@@ -30,7 +30,9 @@ export async function openInCountries(
       if (skipped) toast(skipped, 'error');
       return draft.bookmark;
     } catch (error) {
-      throw new Error(`Could not open ${key.page} for ${countryName(country)}: ${errorMessage(error)}`, { cause: error });
+      throw new Error(`Could not open ${key.page} for ${countryName(country)}: ${errorMessage(error)}`, {
+        cause: error,
+      });
     }
   };
 

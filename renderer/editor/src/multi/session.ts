@@ -9,7 +9,13 @@ import {
   syncSecondaries,
   type MultiCountryState,
 } from '../../../../core/rules/multiCountry';
-import { EDITING, reviewOrder, reviewReducer, type ReviewAction, type ReviewState } from '../../../../core/rules/review';
+import {
+  EDITING,
+  reviewOrder,
+  reviewReducer,
+  type ReviewAction,
+  type ReviewState,
+} from '../../../../core/rules/review';
 import { applyTranslations, translationRequests, translationTargets } from '../../../../core/rules/translation';
 import { call, errorMessage } from '../api';
 import { autosaveOf } from '../state/autosave';
@@ -80,7 +86,9 @@ export class MultiCountrySession {
         if (outcome.reason) return { refused: outcome.reason };
         if (outcome.overwritten.length > 0) this.store.set(this.overwrittenAtom, outcome.overwritten);
         const followers = before.entries
-          .filter((entry) => entry.country !== country && componentsOf(outcome.state, entry.country) !== entry.components)
+          .filter(
+            (entry) => entry.country !== country && componentsOf(outcome.state, entry.country) !== entry.components,
+          )
           .map((entry) => this.doc(entry.country).followingReplacement(componentsOf(outcome.state, entry.country)));
         return { followers };
       },
@@ -113,7 +121,10 @@ export class MultiCountrySession {
       await autosaveOf(this.doc(this.selected)).autosave.flush();
       this.syncSecondaries();
     }
-    const next = reviewReducer(this.store.get(this.reviewAtom), action === 'back' ? { type: 'back' } : { type: action, pageCount });
+    const next = reviewReducer(
+      this.store.get(this.reviewAtom),
+      action === 'back' ? { type: 'back' } : { type: action, pageCount },
+    );
     this.store.set(this.reviewAtom, next);
     if (next.mode === 'reviewing') await this.select(this.countries[next.index] as CountryCode);
   }
@@ -123,7 +134,10 @@ export class MultiCountrySession {
    * language through main, replace that country's values. One undo step of the selected country takes back
    * every country translated. A country whose translation fails keeps its text; the others go ahead.
    */
-  async translate(report: { translated(country: CountryCode): void; failed(country: CountryCode, message: string): void }): Promise<void> {
+  async translate(report: {
+    translated(country: CountryCode): void;
+    failed(country: CountryCode, message: string): void;
+  }): Promise<void> {
     const source = this.doc(this.primary).components();
     for (const country of translationTargets(this.primary, this.selected, this.countries)) {
       try {
@@ -135,7 +149,9 @@ export class MultiCountrySession {
           })),
         );
         const target = this.doc(country);
-        this.doc(this.selected).performFollowers([target.followingReplacement(applyTranslations(target.components(), results))]);
+        this.doc(this.selected).performFollowers([
+          target.followingReplacement(applyTranslations(target.components(), results)),
+        ]);
         report.translated(country);
       } catch (error) {
         report.failed(country, errorMessage(error));

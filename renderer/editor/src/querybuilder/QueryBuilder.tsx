@@ -38,10 +38,12 @@ const TRAIL = ' › ';
 
 /** The filter a click on a facet value stands for, labelled for its "Filtering By" tab. */
 function filterFor(group: FacetGroup, value: FacetValue, filters: readonly FhFilter[]): FhFilter {
-  if (group.id !== CATEGORIES_FACET) return { facet: group.id, value: value.id, label: `${group.title}: ${value.label}` };
+  if (group.id !== CATEGORIES_FACET)
+    return { facet: group.id, value: value.id, label: `${group.title}: ${value.label}` };
   // The category values are the children of the chosen category: drilling down extends its trail.
   const parent = filters.findLast((filter) => filter.facet === CATEGORIES_FACET);
-  const trail = parent && value.id.startsWith(`${parent.value}/`) ? `${parent.label.slice(CATEGORY_PREFIX.length)}${TRAIL}` : '';
+  const trail =
+    parent && value.id.startsWith(`${parent.value}/`) ? `${parent.label.slice(CATEGORY_PREFIX.length)}${TRAIL}` : '';
   return { facet: CATEGORIES_FACET, value: value.id, label: `${CATEGORY_PREFIX}${trail}${value.label}` };
 }
 
@@ -68,10 +70,13 @@ export function QueryBuilder({
   const result = search.data;
   const count = result ? countLine(result.totalItems) : null;
 
-  const isChosen = (facet: string, value: string) => state.filters.some((filter) => filter.facet === facet && filter.value === value);
+  const isChosen = (facet: string, value: string) =>
+    state.filters.some((filter) => filter.facet === facet && filter.value === value);
   const clickValue = (group: FacetGroup, value: FacetValue) =>
     onChange((current) =>
-      isChosen(group.id, value.id) ? removeFilter(current, group.id, value.id) : addFilter(current, filterFor(group, value, current.filters)),
+      isChosen(group.id, value.id)
+        ? removeFilter(current, group.id, value.id)
+        : addFilter(current, filterFor(group, value, current.filters)),
     );
   const toggleShowOnly = (facet: string, label: string, on: boolean) =>
     onChange((current) => (on ? addFilter(current, { facet, value: '1', label }) : removeFilter(current, facet, '1')));
@@ -182,7 +187,12 @@ export function QueryBuilder({
               ))}
             </ul>
           )}
-          <button type="button" className="qb-clear" disabled={state.filters.length === 0} onClick={() => onChange(clearAll)}>
+          <button
+            type="button"
+            className="qb-clear"
+            disabled={state.filters.length === 0}
+            onClick={() => onChange(clearAll)}
+          >
             Clear all
           </button>
         </div>
@@ -209,7 +219,12 @@ export function QueryBuilder({
           <button type="button" disabled={!queryString} onClick={() => void copy()}>
             Copy query
           </button>
-          <button type="button" className="primary" disabled={!onInsert || !queryString} onClick={() => onInsert?.(queryString)}>
+          <button
+            type="button"
+            className="primary"
+            disabled={!onInsert || !queryString}
+            onClick={() => onInsert?.(queryString)}
+          >
             Insert into component
           </button>
         </div>

@@ -98,15 +98,37 @@ export function Toolbar({ id, label, open, setOpen, warn, clearWarning }: Toolba
         {formButton('link', 'Link')}
         <span className="rt-separator" aria-hidden="true" />
         {actionButton('Italic', 'rt-button-italic', isMarkActive(editor, 'italic'), () => toggleMark(editor, 'italic'))}
-        {actionButton('Bulleted list', 'rt-button-list', isBlockActive(editor, 'bulleted-list'), () => toggleList(editor, 'bulleted-list'))}
-        {actionButton('Numbered list', 'rt-button-list', isBlockActive(editor, 'numbered-list'), () => toggleList(editor, 'numbered-list'))}
+        {actionButton('Bulleted list', 'rt-button-list', isBlockActive(editor, 'bulleted-list'), () =>
+          toggleList(editor, 'bulleted-list'),
+        )}
+        {actionButton('Numbered list', 'rt-button-list', isBlockActive(editor, 'numbered-list'), () =>
+          toggleList(editor, 'numbered-list'),
+        )}
         {actionButton('Clear formatting', 'rt-button-clear', undefined, () => clearFormatting(editor))}
       </div>
       {open === 'heading' && <HeadingForm id={formId} warn={warn} insert={insert} cancel={cancel} />}
       {open === 'paragraph' && (
-        <TextForm id={formId} title="Insert paragraph" field="Paragraph text" warn={warn} insert={insert} cancel={cancel} command={insertParagraph} />
+        <TextForm
+          id={formId}
+          title="Insert paragraph"
+          field="Paragraph text"
+          warn={warn}
+          insert={insert}
+          cancel={cancel}
+          command={insertParagraph}
+        />
       )}
-      {open === 'bold' && <TextForm id={formId} title="Insert bold text" field="Bold text" warn={warn} insert={insert} cancel={cancel} command={insertBoldText} />}
+      {open === 'bold' && (
+        <TextForm
+          id={formId}
+          title="Insert bold text"
+          field="Bold text"
+          warn={warn}
+          insert={insert}
+          cancel={cancel}
+          command={insertBoldText}
+        />
+      )}
       {open === 'link' && <LinkForm id={formId} warn={warn} insert={insert} cancel={cancel} />}
     </>
   );
@@ -119,7 +141,19 @@ interface FormProps {
   cancel(): void;
 }
 
-function InsertForm({ id, title, onSubmit, cancel, children }: { id: string; title: string; onSubmit(): void; cancel(): void; children: ReactNode }) {
+function InsertForm({
+  id,
+  title,
+  onSubmit,
+  cancel,
+  children,
+}: {
+  id: string;
+  title: string;
+  onSubmit(): void;
+  cancel(): void;
+  children: ReactNode;
+}) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -193,7 +227,15 @@ function HeadingForm({ id, warn, insert, cancel }: FormProps) {
   );
 }
 
-function TextForm({ id, title, field, command, warn, insert, cancel }: FormProps & { title: string; field: string; command(editor: Editor, text: string): void }) {
+function TextForm({
+  id,
+  title,
+  field,
+  command,
+  warn,
+  insert,
+  cancel,
+}: FormProps & { title: string; field: string; command(editor: Editor, text: string): void }) {
   const [text, setText] = useState('');
   const submit = () => {
     const error = textError(text);

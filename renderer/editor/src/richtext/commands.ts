@@ -22,7 +22,8 @@ export function headingSizeOf(attrs: Attrs | undefined): HeadingSize | undefined
   return HEADING_SIZES.find(({ value }) => classes.includes(headingSizeClass(value)))?.value;
 }
 
-export const attrOf = (attrs: Attrs | undefined, name: string): string | undefined => attrs?.find(([key]) => key === name)?.[1];
+export const attrOf = (attrs: Attrs | undefined, name: string): string | undefined =>
+  attrs?.find(([key]) => key === name)?.[1];
 
 export type MarkFormat = 'bold' | 'italic';
 export type ListFormat = ListElement['type'];
@@ -39,14 +40,21 @@ export const isList = isElementOf('bulleted-list', 'numbered-list');
 export const isLink = isElementOf('link');
 
 /** A block that holds text directly (not a list, not a void, not an item holding blocks). */
-const isTextBlock = (editor: Editor) => (node: Node): boolean =>
-  Element.isElement(node) &&
-  (node.type === 'paragraph' || node.type === 'heading' || node.type === 'list-item') &&
-  Editor.isBlock(editor, node) &&
-  Editor.hasInlines(editor, node);
+const isTextBlock =
+  (editor: Editor) =>
+  (node: Node): boolean =>
+    Element.isElement(node) &&
+    (node.type === 'paragraph' || node.type === 'heading' || node.type === 'list-item') &&
+    Editor.isBlock(editor, node) &&
+    Editor.hasInlines(editor, node);
 
 const isEmptyTextBlock = (node: Descendant | undefined): boolean =>
-  !!node && Element.isElement(node) && node.type === 'paragraph' && !node.attrs?.length && node.children.length === 1 && Node.string(node) === '';
+  !!node &&
+  Element.isElement(node) &&
+  node.type === 'paragraph' &&
+  !node.attrs?.length &&
+  node.children.length === 1 &&
+  Node.string(node) === '';
 
 const paragraph = (children: Descendant[] = [{ text: '' }]): Descendant => ({ type: 'paragraph', children });
 
@@ -60,9 +68,13 @@ export function withRichText<T extends Editor>(editor: T): T {
   const { isInline, isVoid, markableVoid, insertBreak, normalizeNode } = editor;
 
   editor.isInline = (element) =>
-    element.type === 'link' || element.type === 'line-break' || (element.type === 'raw' && element.inline === true) || isInline(element);
+    element.type === 'link' ||
+    element.type === 'line-break' ||
+    (element.type === 'raw' && element.inline === true) ||
+    isInline(element);
   editor.isVoid = (element) => element.type === 'raw' || element.type === 'line-break' || isVoid(element);
-  editor.markableVoid = (element) => element.type === 'line-break' || (element.type === 'raw' && element.inline === true) || markableVoid(element);
+  editor.markableVoid = (element) =>
+    element.type === 'line-break' || (element.type === 'raw' && element.inline === true) || markableVoid(element);
 
   editor.insertBreak = () => {
     const { selection } = editor;
@@ -74,7 +86,9 @@ export function withRichText<T extends Editor>(editor: T): T {
         Transforms.select(editor, Editor.start(editor, at));
         return;
       }
-      const blockEntry = Editor.above<RichTextElement>(editor, { match: (n) => Element.isElement(n) && Editor.isBlock(editor, n) });
+      const blockEntry = Editor.above<RichTextElement>(editor, {
+        match: (n) => Element.isElement(n) && Editor.isBlock(editor, n),
+      });
       if (blockEntry && Range.isCollapsed(selection)) {
         const [block, path] = blockEntry;
         if (block.type === 'heading' && Editor.isEnd(editor, selection.anchor, path)) {
@@ -85,14 +99,20 @@ export function withRichText<T extends Editor>(editor: T): T {
         if (block.type === 'list-item' && Editor.isEmpty(editor, block)) {
           Editor.withoutNormalizing(editor, () => {
             Transforms.unwrapNodes(editor, { match: isList, split: true });
-            Transforms.setNodes<RichTextElement>(editor, { type: 'paragraph' }, { match: (n) => Element.isElement(n) && n.type === 'list-item' });
+            Transforms.setNodes<RichTextElement>(
+              editor,
+              { type: 'paragraph' },
+              { match: (n) => Element.isElement(n) && n.type === 'list-item' },
+            );
             Transforms.unsetNodes(editor, [...BLOCK_PROPS], { match: isTextBlock(editor) });
           });
           return;
         }
       }
       // A bare run that gets split is no longer one wrapperless run: both halves become paragraphs.
-      for (const [, path] of Editor.nodes(editor, { match: (n) => Element.isElement(n) && n.type === 'paragraph' && n.bare === true })) {
+      for (const [, path] of Editor.nodes(editor, {
+        match: (n) => Element.isElement(n) && n.type === 'paragraph' && n.bare === true,
+      })) {
         Transforms.unsetNodes(editor, 'bare', { at: path });
       }
     }
@@ -171,10 +191,18 @@ export function toggleList(editor: Editor, format: ListFormat): void {
   Editor.withoutNormalizing(editor, () => {
     const ref = Editor.rangeRef(editor, at);
     Transforms.unwrapNodes(editor, { at: ref.current!, match: isList, split: true });
-    Transforms.setNodes(editor, { type: active ? 'paragraph' : 'list-item' }, { at: ref.current!, match: isTextBlock(editor) });
+    Transforms.setNodes(
+      editor,
+      { type: active ? 'paragraph' : 'list-item' },
+      { at: ref.current!, match: isTextBlock(editor) },
+    );
     Transforms.unsetNodes(editor, [...BLOCK_PROPS], { at: ref.current!, match: isTextBlock(editor) });
     if (!active) {
-      Transforms.wrapNodes(editor, { type: format, children: [] }, { at: ref.current!, match: (n) => Element.isElement(n) && n.type === 'list-item' });
+      Transforms.wrapNodes(
+        editor,
+        { type: format, children: [] },
+        { at: ref.current!, match: (n) => Element.isElement(n) && n.type === 'list-item' },
+      );
     }
     ref.unref();
   });
@@ -216,8 +244,16 @@ export function insertBlock(editor: Editor, block: Descendant): void {
   Transforms.select(editor, Editor.end(editor, at));
 }
 
-export function insertHeading(editor: Editor, { level, size, text }: { level: HeadingLevel; size: string; text: string }): void {
-  const heading: HeadingElement = { type: 'heading', level, attrs: [['class', headingSizeClass(size)]], children: [{ text }] };
+export function insertHeading(
+  editor: Editor,
+  { level, size, text }: { level: HeadingLevel; size: string; text: string },
+): void {
+  const heading: HeadingElement = {
+    type: 'heading',
+    level,
+    attrs: [['class', headingSizeClass(size)]],
+    children: [{ text }],
+  };
   insertBlock(editor, heading);
 }
 

@@ -29,7 +29,11 @@ export function RichElement(props: RenderElementProps) {
       );
     case 'heading': {
       const size = headingSizeOf(element.attrs);
-      return createElement(`h${element.level}`, { ...attributes, className: `rt-heading rt-heading-${size ?? 'default'}` }, children);
+      return createElement(
+        `h${element.level}`,
+        { ...attributes, className: `rt-heading rt-heading-${size ?? 'default'}` },
+        children,
+      );
     }
     case 'bulleted-list':
       return <ul {...attributes}>{children}</ul>;
@@ -80,7 +84,13 @@ function RichLink({ attributes, children, element }: RenderElementProps & { elem
 function RawChip({ attributes, children, element }: RenderElementProps & { element: RawElement }) {
   const selected = useSelected();
   const focused = useFocused();
-  const className = ['rt-raw', element.inline ? 'rt-raw-inline' : 'rt-raw-block', selected && focused ? 'is-selected' : ''].filter(Boolean).join(' ');
+  const className = [
+    'rt-raw',
+    element.inline ? 'rt-raw-inline' : 'rt-raw-block',
+    selected && focused ? 'is-selected' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   const chip = (
     <span contentEditable={false} className="rt-raw-chip" title={`Unsupported HTML, kept as it is:\n${element.html}`}>
       <span className="rt-raw-badge">HTML</span>

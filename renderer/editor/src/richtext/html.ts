@@ -29,17 +29,85 @@ type Block = RichTextElement;
 
 /** Elements that live inside a line of text (HTML phrasing content) and so may sit inside p, h1-h6, li, a. */
 const PHRASING = new Set([
-  'a', 'abbr', 'acronym', 'audio', 'b', 'bdi', 'bdo', 'big', 'br', 'button', 'canvas', 'cite', 'code', 'data',
-  'datalist', 'del', 'dfn', 'em', 'embed', 'font', 'i', 'iframe', 'img', 'input', 'ins', 'kbd', 'label', 'link',
-  'map', 'mark', 'math', 'meta', 'meter', 'nobr', 'noscript', 'object', 'output', 'picture', 'progress', 'q',
-  'ruby', 's', 'samp', 'script', 'select', 'slot', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'svg',
-  'template', 'textarea', 'time', 'tt', 'u', 'var', 'video', 'wbr',
+  'a',
+  'abbr',
+  'acronym',
+  'audio',
+  'b',
+  'bdi',
+  'bdo',
+  'big',
+  'br',
+  'button',
+  'canvas',
+  'cite',
+  'code',
+  'data',
+  'datalist',
+  'del',
+  'dfn',
+  'em',
+  'embed',
+  'font',
+  'i',
+  'iframe',
+  'img',
+  'input',
+  'ins',
+  'kbd',
+  'label',
+  'link',
+  'map',
+  'mark',
+  'math',
+  'meta',
+  'meter',
+  'nobr',
+  'noscript',
+  'object',
+  'output',
+  'picture',
+  'progress',
+  'q',
+  'ruby',
+  's',
+  'samp',
+  'script',
+  'select',
+  'slot',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'sup',
+  'svg',
+  'template',
+  'textarea',
+  'time',
+  'tt',
+  'u',
+  'var',
+  'video',
+  'wbr',
 ]);
 
 /** Phrasing elements that, at the top level, read better as a block of their own than inside a line. */
 const STANDALONE = new Set([
-  'audio', 'canvas', 'embed', 'iframe', 'link', 'math', 'meta', 'noscript', 'object', 'picture', 'script',
-  'svg', 'template', 'video',
+  'audio',
+  'canvas',
+  'embed',
+  'iframe',
+  'link',
+  'math',
+  'meta',
+  'noscript',
+  'object',
+  'picture',
+  'script',
+  'svg',
+  'template',
+  'video',
 ]);
 
 const MARK_TAGS: Record<string, Marks> = {
@@ -53,7 +121,9 @@ const MARK_TAGS: Record<string, Marks> = {
 // Escaping
 
 export function escapeText(text: string): string {
-  return text.replace(/[&<>\u00a0]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&nbsp;'));
+  return text.replace(/[&<>\u00a0]/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&nbsp;',
+  );
 }
 
 export function escapeAttribute(value: string): string {
@@ -75,11 +145,13 @@ const COMMENT_NODE = 8;
 
 const emptyParagraph = (): Block => ({ type: 'paragraph', children: [{ text: '' }] });
 
-const tagOf = (node: globalThis.Node): string => (node.nodeType === ELEMENT_NODE ? (node as globalThis.Element).localName : '');
+const tagOf = (node: globalThis.Node): string =>
+  node.nodeType === ELEMENT_NODE ? (node as globalThis.Element).localName : '';
 
 const isPhrasing = (node: globalThis.Node): boolean => node.nodeType !== ELEMENT_NODE || PHRASING.has(tagOf(node));
 
-const isWhitespace = (node: globalThis.Node): boolean => node.nodeType === TEXT_NODE && !/[^ \t\n\f\r]/.test(node.nodeValue ?? '');
+const isWhitespace = (node: globalThis.Node): boolean =>
+  node.nodeType === TEXT_NODE && !/[^ \t\n\f\r]/.test(node.nodeValue ?? '');
 
 function attrsOf(element: globalThis.Element): Attrs | undefined {
   const attrs: Attrs = Array.from(element.attributes, (attr) => [attr.name, attr.value]);
@@ -150,7 +222,11 @@ function parseInlineNodes(nodes: Iterable<globalThis.Node>, marks: Marks): Desce
       const already = mark.bold ? marks.bold : marks.italic;
       out.push(...parseInlineNodes(element.childNodes, already ? marks : { ...marks, ...mark }));
     } else if (tag === 'a' && holdsOnlyInlines(element)) {
-      out.push({ type: 'link', attrs: attrsOf(element) ?? [], children: shapeInlines(parseInlineNodes(element.childNodes, marks)) });
+      out.push({
+        type: 'link',
+        attrs: attrsOf(element) ?? [],
+        children: shapeInlines(parseInlineNodes(element.childNodes, marks)),
+      });
     } else if (tag === 'br' && plain) {
       out.push({ type: 'line-break', children: [{ text: '', ...marks }] });
     } else {
@@ -164,7 +240,9 @@ const inlines = (nodes: Iterable<globalThis.Node>): Descendant[] => shapeInlines
 
 function parseListItem(element: globalThis.Element): Block {
   const attrs = attrsOf(element);
-  const children = holdsOnlyInlines(element) ? inlines(element.childNodes) : parseBlocks(element.childNodes, isPhrasing);
+  const children = holdsOnlyInlines(element)
+    ? inlines(element.childNodes)
+    : parseBlocks(element.childNodes, isPhrasing);
   return attrs ? { type: 'list-item', attrs, children } : { type: 'list-item', children };
 }
 
@@ -308,14 +386,17 @@ function serializeInlines(items: Descendant[], open: Set<MarkTag>): string {
 
 function serializeChildren(children: Descendant[]): string {
   const first = children[0];
-  if (first && !isInlineNode(first)) return children.map((child) => (isText(child) ? escapeText(child.text) : serializeBlock(child))).join('');
+  if (first && !isInlineNode(first))
+    return children.map((child) => (isText(child) ? escapeText(child.text) : serializeBlock(child))).join('');
   return serializeInlines(children, new Set());
 }
 
 function serializeBlock(block: Block): string {
   switch (block.type) {
     case 'paragraph':
-      return block.bare ? serializeChildren(block.children) : `<p${attributesHtml(block.attrs)}>${serializeChildren(block.children)}</p>`;
+      return block.bare
+        ? serializeChildren(block.children)
+        : `<p${attributesHtml(block.attrs)}>${serializeChildren(block.children)}</p>`;
     case 'heading':
       return `<h${block.level}${attributesHtml(block.attrs)}>${serializeChildren(block.children)}</h${block.level}>`;
     case 'bulleted-list':
@@ -337,7 +418,12 @@ function serializeBlock(block: Block): string {
 export function isEmptyDocument(nodes: Descendant[]): boolean {
   if (nodes.length !== 1) return false;
   const only = nodes[0]!;
-  return !isText(only) && only.type === 'paragraph' && !only.attrs?.length && only.children.every((child) => isText(child) && child.text === '');
+  return (
+    !isText(only) &&
+    only.type === 'paragraph' &&
+    !only.attrs?.length &&
+    only.children.every((child) => isText(child) && child.text === '')
+  );
 }
 
 /** Serialises slate nodes back to HTML; an empty document gives ''. */

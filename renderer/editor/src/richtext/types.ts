@@ -63,13 +63,7 @@ export interface RawElement {
 }
 
 export type RichTextElement =
-  | ParagraphElement
-  | HeadingElement
-  | ListElement
-  | ListItemElement
-  | LinkElement
-  | LineBreakElement
-  | RawElement;
+  ParagraphElement | HeadingElement | ListElement | ListItemElement | LinkElement | LineBreakElement | RawElement;
 
 /** A run of text. `boldTag`/`italicTag` remember `<b>`/`<i>` sources; the defaults are `<strong>`/`<em>`. */
 export interface RichTextLeaf {

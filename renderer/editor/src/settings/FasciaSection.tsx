@@ -1,7 +1,14 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useFieldArray, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import { DEFAULT_FASCIA_STORES, type SettingsPatch } from '../../../../core/settings';
-import { FASCIA_CODE, MAX_FASCIA_CODE, MAX_STORE_ID, rowsOf, type SettingsField, type SettingsFormValues } from './settingsForm';
+import {
+  FASCIA_CODE,
+  MAX_FASCIA_CODE,
+  MAX_STORE_ID,
+  rowsOf,
+  type SettingsField,
+  type SettingsFormValues,
+} from './settingsForm';
 
 /** An input's registration with its error wiring (aria-invalid, aria-describedby), from the settings form. */
 export type FieldInputProps = (field: SettingsField) => UseFormRegisterReturn & {
@@ -35,7 +42,8 @@ export function FasciaSection({
     if (fascia === '') problem = 'Enter a fascia code.';
     else if (fascia.length > MAX_FASCIA_CODE) problem = `A fascia code has at most ${MAX_FASCIA_CODE} characters.`;
     else if (!FASCIA_CODE.test(fascia)) problem = 'A fascia code has letters, digits, _ and - only (e.g. jd, app_jd).';
-    else if (rows.some((row) => row.fascia === fascia)) problem = `${fascia} is already in the map: edit its store above.`;
+    else if (rows.some((row) => row.fascia === fascia))
+      problem = `${fascia} is already in the map: edit its store above.`;
     else if (store === '') problem = 'A store id cannot be empty.';
     else if (store.length > MAX_STORE_ID) problem = `A store id has at most ${MAX_STORE_ID} characters.`;
     setAddError(problem);
@@ -57,8 +65,8 @@ export function FasciaSection({
     <fieldset className="settings-section">
       <legend>Fascia map</legend>
       <p className="hint">
-        The mesh store each fascia code uses. A site code is looked up as given, then without its site_ prefix
-        (site_jd uses jd), then without its app_ prefix.
+        The mesh store each fascia code uses. A site code is looked up as given, then without its site_ prefix (site_jd
+        uses jd), then without its app_ prefix.
       </p>
       {rows.length === 0 ? (
         <p className="empty">No fascia is mapped: mesh links and searches need a store. Add one below.</p>
@@ -82,7 +90,12 @@ export function FasciaSection({
                     <code>{row.fascia}</code>
                   </th>
                   <td>
-                    <input aria-label={`Store for ${row.fascia}`} spellCheck={false} autoComplete="off" {...fieldInput(field)} />
+                    <input
+                      aria-label={`Store for ${row.fascia}`}
+                      spellCheck={false}
+                      autoComplete="off"
+                      {...fieldInput(field)}
+                    />
                     {fieldError(field)}
                   </td>
                   <td>

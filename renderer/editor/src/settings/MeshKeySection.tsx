@@ -15,7 +15,13 @@ const SESSION_ONLY_KEY =
  * The key has its own buttons, outside the settings form's save: main keeps it (safeStorage) and only ever
  * answers whether one is set and its last four characters.
  */
-export function MeshKeySection({ current, onChanged }: { current: Settings['meshApiKey']; onChanged: (key: Settings['meshApiKey']) => void }) {
+export function MeshKeySection({
+  current,
+  onChanged,
+}: {
+  current: Settings['meshApiKey'];
+  onChanged: (key: Settings['meshApiKey']) => void;
+}) {
   const id = useId();
   const [key, setKey] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -41,7 +47,13 @@ export function MeshKeySection({ current, onChanged }: { current: Settings['mesh
       // The key is gone from the renderer as soon as main has it.
       setKey('');
       onChanged(settings.meshApiKey);
-      toast(value === null ? 'Mesh api key forgotten.' : settings.meshApiKey.persists ? 'Mesh api key saved.' : SESSION_ONLY_KEY);
+      toast(
+        value === null
+          ? 'Mesh api key forgotten.'
+          : settings.meshApiKey.persists
+            ? 'Mesh api key saved.'
+            : SESSION_ONLY_KEY,
+      );
     } catch (failure) {
       // The server's message is about the key's shape, never the key itself; keep the typed key for a retry.
       setError(`${value === null ? 'The key was not forgotten' : 'The key was not saved'}: ${errorMessage(failure)}`);

@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SERVICE_LABELS, SERVICE_NAMES, type ServiceName, type Settings, type SettingsPatch } from '../../../../core/settings';
+import {
+  SERVICE_LABELS,
+  SERVICE_NAMES,
+  type ServiceName,
+  type Settings,
+  type SettingsPatch,
+} from '../../../../core/settings';
 import { StudioError, inputIssuesOf } from '../../../../core/result';
 import { INSECURE_HTTP_WARNING, isInsecureServiceUrl } from '../../../../core/rules/urlSafety';
 import { call, errorMessage } from '../api';
@@ -11,7 +17,14 @@ import { Header } from '../ui/Header';
 import { TeamServerSection } from '../team/TeamServerSection';
 import { FasciaSection, type FieldInputProps } from './FasciaSection';
 import { MeshKeySection } from './MeshKeySection';
-import { SettingsFormSchema, fieldOfPatchPath, fingerprint, formFrom, type SettingsField, type SettingsFormValues } from './settingsForm';
+import {
+  SettingsFormSchema,
+  fieldOfPatchPath,
+  fingerprint,
+  formFrom,
+  type SettingsField,
+  type SettingsFormValues,
+} from './settingsForm';
 import './settings.css';
 
 /**
@@ -67,16 +80,16 @@ export function SettingsScreen() {
   );
 }
 
-
 function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (settings: Settings) => void }) {
   const id = useId();
   const [saveError, setSaveError] = useState<string | null>(null);
   // Messages show once a field is left or the form submitted, and follow each edit after that.
-  const { control, register, handleSubmit, watch, reset, setError, clearErrors, trigger, getFieldState, formState } = useForm<
-    SettingsFormValues,
-    unknown,
-    SettingsPatch
-  >({ defaultValues: formFrom(saved), resolver: zodResolver(SettingsFormSchema), mode: 'onTouched' });
+  const { control, register, handleSubmit, watch, reset, setError, clearErrors, trigger, getFieldState, formState } =
+    useForm<SettingsFormValues, unknown, SettingsPatch>({
+      defaultValues: formFrom(saved),
+      resolver: zodResolver(SettingsFormSchema),
+      mode: 'onTouched',
+    });
   const { isSubmitting, isSubmitted } = formState;
 
   const values = watch();
@@ -156,19 +169,22 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (settings:
         </p>
         {!values.useSampleServices && missing.length > 0 && (
           <p className="banner-warning settings-note">
-            With sample services off, these have no address and will not answer: {missing.map((name) => SERVICE_LABELS[name]).join(', ')}.
+            With sample services off, these have no address and will not answer:{' '}
+            {missing.map((name) => SERVICE_LABELS[name]).join(', ')}.
           </p>
         )}
         {!values.useSampleServices && !saved.meshApiKey.set && (
-          <p className="banner-warning settings-note">With sample services off, mesh and faceted search need the mesh api key.</p>
+          <p className="banner-warning settings-note">
+            With sample services off, mesh and faceted search need the mesh api key.
+          </p>
         )}
       </fieldset>
 
       <fieldset className="settings-section">
         <legend>Service addresses</legend>
         <p className="hint">
-          https addresses; plain http only on this machine (localhost, 127.0.0.1) unless you allow it for an address. Leave one
-          empty when it is not set; an empty content service address means the embedded one.
+          https addresses; plain http only on this machine (localhost, 127.0.0.1) unless you allow it for an address.
+          Leave one empty when it is not set; an empty content service address means the embedded one.
         </p>
         <div className="settings-urls">
           {SERVICE_NAMES.map((name) => {
@@ -193,7 +209,9 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (settings:
                 {isInsecureServiceUrl(values.services[name].url.trim()) && (
                   <InsecureHttpConsent
                     allowed={values.services[name].allowInsecureHttp}
-                    registration={register(`services.${name}.allowInsecureHttp`, { onChange: () => consentChanged(name) })}
+                    registration={register(`services.${name}.allowInsecureHttp`, {
+                      onChange: () => consentChanged(name),
+                    })}
                   />
                 )}
                 {fieldError(field)}
@@ -209,7 +227,9 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (settings:
 
       <fieldset className="settings-section">
         <legend>Image quality</legend>
-        <p className="hint">Whole numbers from 1 to 100: the quality of images on the page, and of their low-quality previews.</p>
+        <p className="hint">
+          Whole numbers from 1 to 100: the quality of images on the page, and of their low-quality previews.
+        </p>
         <div className="settings-quality">
           {(
             [
@@ -219,7 +239,15 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (settings:
           ).map(([field, label]) => (
             <div className="field" key={field}>
               <label htmlFor={`${id}-${field}`}>{label}</label>
-              <input id={`${id}-${field}`} type="number" min={1} max={100} step={1} inputMode="numeric" {...fieldInput(field)} />
+              <input
+                id={`${id}-${field}`}
+                type="number"
+                min={1}
+                max={100}
+                step={1}
+                inputMode="numeric"
+                {...fieldInput(field)}
+              />
               {fieldError(field)}
             </div>
           ))}

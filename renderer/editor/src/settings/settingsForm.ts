@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { FieldPath } from 'react-hook-form';
-import { SERVICE_NAMES, SettingsSchema, type ServiceName, type Settings, type SettingsPatch } from '../../../../core/settings';
+import {
+  SERVICE_NAMES,
+  SettingsSchema,
+  type ServiceName,
+  type Settings,
+  type SettingsPatch,
+} from '../../../../core/settings';
 import { serviceUrlProblem } from '../../../../core/rules/urlSafety';
 
 /**
@@ -68,32 +74,38 @@ export const SettingsFormSchema = z
     fasciaRows: z.array(
       z.object({
         fascia: z.string(),
-        store: z.string().trim().min(1, 'A store id cannot be empty').max(MAX_STORE_ID, `A store id has at most ${MAX_STORE_ID} characters`),
+        store: z
+          .string()
+          .trim()
+          .min(1, 'A store id cannot be empty')
+          .max(MAX_STORE_ID, `A store id has at most ${MAX_STORE_ID} characters`),
       }),
     ),
     quality: qualitySchema,
     previewQuality: qualitySchema,
   })
-  .transform(
-    (form): SettingsPatch => ({
-      useSampleServices: form.useSampleServices,
-      serviceUrls: perService((name) => form.services[name].url),
-      allowInsecureHttp: perService((name) => form.services[name].allowInsecureHttp),
-      fasciaStores: Object.fromEntries(form.fasciaRows.map((row) => [row.fascia, row.store])),
-      imageQuality: { value: form.quality, preValue: form.previewQuality },
-    }),
-  ) satisfies z.ZodType<SettingsPatch, SettingsFormValues>;
+  .transform((form): SettingsPatch => ({
+    useSampleServices: form.useSampleServices,
+    serviceUrls: perService((name) => form.services[name].url),
+    allowInsecureHttp: perService((name) => form.services[name].allowInsecureHttp),
+    fasciaStores: Object.fromEntries(form.fasciaRows.map((row) => [row.fascia, row.store])),
+    imageQuality: { value: form.quality, preValue: form.previewQuality },
+  })) satisfies z.ZodType<SettingsPatch, SettingsFormValues>;
 
 function perService<T>(value: (name: ServiceName) => T): Record<ServiceName, T> {
   return Object.fromEntries(SERVICE_NAMES.map((name) => [name, value(name)])) as Record<ServiceName, T>;
 }
 
-export const rowsOf = (stores: Readonly<Record<string, string>>): FasciaRow[] => Object.entries(stores).map(([fascia, store]) => ({ fascia, store }));
+export const rowsOf = (stores: Readonly<Record<string, string>>): FasciaRow[] =>
+  Object.entries(stores).map(([fascia, store]) => ({ fascia, store }));
 
 export function formFrom(settings: Settings): SettingsFormValues {
   return {
     useSampleServices: settings.useSampleServices,
-    services: perService((name) => ({ url: settings.serviceUrls[name] ?? '', allowInsecureHttp: settings.allowInsecureHttp[name] })),
+    services: perService((name) => ({
+      url: settings.serviceUrls[name] ?? '',
+      allowInsecureHttp: settings.allowInsecureHttp[name],
+    })),
     fasciaRows: rowsOf(settings.fasciaStores),
     quality: String(settings.imageQuality.value),
     previewQuality: String(settings.imageQuality.preValue),
@@ -108,7 +120,8 @@ const isServiceName = (key: unknown): key is ServiceName => SERVICE_NAMES.includ
  */
 export function fieldOfPatchPath(path: readonly (string | number)[], rows: readonly FasciaRow[]): SettingsField | null {
   const [section, key] = path;
-  if ((section === 'serviceUrls' || section === 'allowInsecureHttp') && isServiceName(key)) return `services.${key}.url`;
+  if ((section === 'serviceUrls' || section === 'allowInsecureHttp') && isServiceName(key))
+    return `services.${key}.url`;
   if (section === 'fasciaStores') {
     const index = rows.findIndex((row) => row.fascia === key);
     return index === -1 ? null : `fasciaRows.${index}.store`;

@@ -130,7 +130,11 @@ export class EditorDocument {
   setMeta(update: (meta: PageMeta) => PageMeta, typing: string | null = null): void {
     const before = this.meta;
     const after = update(before);
-    this.perform({ key: typing === null ? null : `meta:${typing}`, undo: () => this.putMeta(before), redo: () => this.putMeta(after) });
+    this.perform({
+      key: typing === null ? null : `meta:${typing}`,
+      undo: () => this.putMeta(before),
+      redo: () => this.putMeta(after),
+    });
   }
 
   // The structural edits below answer whether they were made: in multi-country editing the rules of
@@ -162,11 +166,17 @@ export class EditorDocument {
   }
 
   setHidden(id: string, hidden: boolean): boolean {
-    return this.performStructural({ kind: 'hide', index: this.indexOf(id), hidden }, this.componentEdit(id, (c) => ({ ...c, hidden })));
+    return this.performStructural(
+      { kind: 'hide', index: this.indexOf(id), hidden },
+      this.componentEdit(id, (c) => ({ ...c, hidden })),
+    );
   }
 
   rename(id: string, name: string): boolean {
-    return this.performStructural({ kind: 'rename', index: this.indexOf(id), name }, this.componentEdit(id, (c) => ({ ...c, name })));
+    return this.performStructural(
+      { kind: 'rename', index: this.indexOf(id), name },
+      this.componentEdit(id, (c) => ({ ...c, name })),
+    );
   }
 
   applyClasses(id: string, classes: readonly string[]): boolean {
@@ -188,7 +198,8 @@ export class EditorDocument {
    */
   followingReplacement(components: readonly Component[]): Edit {
     const edit = this.replacement(components);
-    const restructures = components.length !== this.order.length || components.some((c, at) => c._identifier !== this.order[at]);
+    const restructures =
+      components.length !== this.order.length || components.some((c, at) => c._identifier !== this.order[at]);
     const apply = (step: () => void) => () => {
       step();
       if (restructures) this.history.clear();

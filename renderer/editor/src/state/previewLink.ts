@@ -11,20 +11,33 @@ export const postToPreview = (command: PreviewCommand): void => {
 };
 
 /** Tells the preview (and, in Electron, main's navigation gate) whether links may be followed, and from where. */
-export const EMPTY_PAGE_ASSETS: PreviewCommand = { type: 'pageAssets', stylesheets: [], customStyles: '', scripts: [], customScripts: '' };
+export const EMPTY_PAGE_ASSETS: PreviewCommand = {
+  type: 'pageAssets',
+  stylesheets: [],
+  customStyles: '',
+  scripts: [],
+  customScripts: '',
+};
 
 const PAGE_ASSET_FIELDS = ['stylesheets', 'customStyles', 'scripts', 'customScripts'] as const;
 
 /** The page's styles and scripts, which run only in the preview. */
 function sendPageAssets(meta: PageMeta): void {
-  postToPreview({ type: 'pageAssets', stylesheets: meta.stylesheets, customStyles: meta.customStyles, scripts: meta.scripts, customScripts: meta.customScripts });
+  postToPreview({
+    type: 'pageAssets',
+    stylesheets: meta.stylesheets,
+    customStyles: meta.customStyles,
+    scripts: meta.scripts,
+    customScripts: meta.customScripts,
+  });
 }
 
 export function sendLinks(doc: EditorDocument): void {
   postToPreview({ type: 'links', active: linksActive(), base: doc.meta.pageLinks.uat.desktop || null });
 }
 
-export const PREVIEW_RETURNED_NOTICE = 'A script in the preview tried to leave the page while Links in Preview is Inactive; the preview stays on the page.';
+export const PREVIEW_RETURNED_NOTICE =
+  'A script in the preview tried to leave the page while Links in Preview is Inactive; the preview stays on the page.';
 const RETURN_NOTICE_EVERY_MS = 10_000;
 
 /**

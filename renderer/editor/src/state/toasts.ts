@@ -10,7 +10,11 @@ const toastsAtom = atom<readonly Toast[]>([]);
 let nextId = 1;
 
 /** Shows a message for a while; errors stay longer, since they usually need reading. */
-export function toast(message: string, tone: Toast['tone'] = 'success', durationMs = tone === 'error' ? 8000 : 4000): void {
+export function toast(
+  message: string,
+  tone: Toast['tone'] = 'success',
+  durationMs = tone === 'error' ? 8000 : 4000,
+): void {
   const store = getDefaultStore();
   const id = nextId++;
   store.set(toastsAtom, [...store.get(toastsAtom), { id, message, tone }]);

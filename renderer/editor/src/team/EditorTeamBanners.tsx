@@ -22,7 +22,8 @@ import '../history/history.css';
 import './team.css';
 
 /** "a", "a and b", "a, b and c" in the user's locale. */
-export const listNames = (names: readonly string[]): string => new Intl.ListFormat(undefined, { type: 'conjunction' }).format(names);
+export const listNames = (names: readonly string[]): string =>
+  new Intl.ListFormat(undefined, { type: 'conjunction' }).format(names);
 
 /**
  * Tells main these pages are open while the calling view is shown (presence heartbeats); each country of a
@@ -42,8 +43,8 @@ export function PresenceBanner({ pageKey }: { pageKey: PageKey }) {
   return (
     <div className="team-banner team-presence-banner" role="status" aria-label="Colleagues on this page">
       <p>
-        <strong>{listNames(colleagues)}</strong> {colleagues.length === 1 ? 'has' : 'have'} this page open too. Saving over each
-        other's work is caught, but talking first saves time.
+        <strong>{listNames(colleagues)}</strong> {colleagues.length === 1 ? 'has' : 'have'} this page open too. Saving
+        over each other's work is caught, but talking first saves time.
       </p>
     </div>
   );
@@ -89,12 +90,13 @@ export function ColleagueSavedNotice() {
   return (
     <section className="team-banner team-saved-notice" role="alert" aria-label="Saved by a colleague">
       <p>
-        <strong>{saved.author}</strong> saved {what} of this page (version {saved.version}) at {formatUtcTime(saved.timestamp)}
+        <strong>{saved.author}</strong> saved {what} of this page (version {saved.version}) at{' '}
+        {formatUtcTime(saved.timestamp)}
         {saved.message ? <>: “{saved.message}”</> : '.'}
       </p>
       <p className="hint">
-        Your changes are untouched. Saving now would meet their version as a conflict; Reload theirs puts their content here and
-        keeps yours one Undo away.
+        Your changes are untouched. Saving now would meet their version as a conflict; Reload theirs puts their content
+        here and keeps yours one Undo away.
       </p>
       <div className="conflict-actions">
         <button type="button" aria-expanded={reviewing} disabled={busy} onClick={() => setReviewing((shown) => !shown)}>

@@ -23,7 +23,12 @@ export function PendingConflictDialog() {
   const pending = useTeamValue(pendingConflictAtom);
   const close = () => setTeamValue(pendingConflictAtom, null);
   return (
-    <Modal open={pending !== null} onOpenChange={(open) => !open && close()} title="A saved change could not reach UAT" wide>
+    <Modal
+      open={pending !== null}
+      onOpenChange={(open) => !open && close()}
+      title="A saved change could not reach UAT"
+      wide
+    >
       {pending && <PendingConflict key={pending.id} pending={pending} onDone={close} />}
     </Modal>
   );
@@ -53,7 +58,10 @@ function PendingConflict({ pending, onDone }: { pending: PendingSave; onDone(): 
   const discard = () =>
     act('Discarding', async () => {
       await call('discardPendingSave', { id: pending.id });
-      toast(`The pending save of ${page} is discarded; its content stays in the page's draft on this computer.`, 'info');
+      toast(
+        `The pending save of ${page} is discarded; its content stays in the page's draft on this computer.`,
+        'info',
+      );
     });
   const reload = (version: number) =>
     act('Reload theirs', async () => {
@@ -67,8 +75,8 @@ function PendingConflict({ pending, onDone }: { pending: PendingSave; onDone(): 
   return (
     <div className="update-page">
       <p>
-        Your save of <strong>{page}</strong> ({fascia} {country.toUpperCase()}), “{pending.commitMessage}”, was kept on this computer
-        and has not reached UAT.
+        Your save of <strong>{page}</strong> ({fascia} {country.toUpperCase()}), “{pending.commitMessage}”, was kept on
+        this computer and has not reached UAT.
       </p>
       {latest ? (
         <>
@@ -113,7 +121,14 @@ function PendingDifference({ pending, version }: { pending: PendingSave; version
   const components = mine.data.components;
   return (
     <SavedVersion pageKey={pending.key} version={version} label="Their version">
-      {(theirs) => <DiffView before={theirs.components} after={components} beforeLabel={`their version ${version}`} afterLabel="your pending save" />}
+      {(theirs) => (
+        <DiffView
+          before={theirs.components}
+          after={components}
+          beforeLabel={`their version ${version}`}
+          afterLabel="your pending save"
+        />
+      )}
     </SavedVersion>
   );
 }

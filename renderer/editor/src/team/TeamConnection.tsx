@@ -22,7 +22,11 @@ export function TeamConnection() {
   if (!status || status.mode !== 'team') return null;
   if (status.connection === 'online') {
     return (
-      <span className="team-connection team-online" role="status" title={`Connected to ${status.serverUrl ?? 'the team server'}`}>
+      <span
+        className="team-connection team-online"
+        role="status"
+        title={`Connected to ${status.serverUrl ?? 'the team server'}`}
+      >
         Online
       </span>
     );
@@ -41,7 +45,11 @@ function Offline({ lastContact, reason }: { lastContact: string | null; reason: 
   const now = useNow(15_000);
   const at = lastContact ? new Date(lastContact) : null;
   const contact = at ? `last contact ${formatRelativeTime(at, now)}` : 'no contact yet';
-  const detail = [reason, at ? `Last contact: ${at.toLocaleString()}` : null, 'Saves are kept on this computer until the server answers.']
+  const detail = [
+    reason,
+    at ? `Last contact: ${at.toLocaleString()}` : null,
+    'Saves are kept on this computer until the server answers.',
+  ]
     .filter(Boolean)
     .join('\n');
   return (

@@ -44,7 +44,11 @@ function SignedIn({ status }: { status: TeamStatus }) {
     setBusy(false);
   };
   const connection =
-    status.connection === 'online' ? 'Online' : status.connection === 'connecting' ? 'Connecting…' : `Offline${status.offlineReason ? `: ${status.offlineReason}` : ''}`;
+    status.connection === 'online'
+      ? 'Online'
+      : status.connection === 'connecting'
+        ? 'Connecting…'
+        : `Offline${status.offlineReason ? `: ${status.offlineReason}` : ''}`;
   return (
     <>
       <p className="settings-key-status">
@@ -94,7 +98,11 @@ function SignInForm() {
     setResult(null);
     try {
       const answer = await call('testTeamServer', form);
-      setResult(answer.user ? { ok: true, user: answer.user } : { ok: false, message: answer.problem?.message ?? 'The server did not say who you are.' });
+      setResult(
+        answer.user
+          ? { ok: true, user: answer.user }
+          : { ok: false, message: answer.problem?.message ?? 'The server did not say who you are.' },
+      );
     } catch (error) {
       setResult({ ok: false, message: errorMessage(error) });
     }
@@ -162,7 +170,11 @@ function SignInForm() {
               />
               {isInsecureServiceUrl(url.trim()) && (
                 <label className="checkbox settings-insecure">
-                  <input type="checkbox" checked={allowInsecureHttp} onChange={(e) => setAllowInsecureHttp(e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    checked={allowInsecureHttp}
+                    onChange={(e) => setAllowInsecureHttp(e.target.checked)}
+                  />
                   Allow insecure http for this address (the token would travel in clear)
                 </label>
               )}

@@ -28,8 +28,8 @@ export const reloadRequestsAtom = atom<ReadonlyMap<string, number>>(new Map());
 const store = getDefaultStore();
 
 /** Reads a team atom from the app's store, also inside the editor, whose own Provider holds the page's atoms. */
-export const useTeamValue = <Value,>(teamAtom: Atom<Value>): Value => useAtomValue(teamAtom, { store });
-export const setTeamValue = <Value,>(teamAtom: PrimitiveAtom<Value>, value: Value): void => store.set(teamAtom, value);
+export const useTeamValue = <Value>(teamAtom: Atom<Value>): Value => useAtomValue(teamAtom, { store });
+export const setTeamValue = <Value>(teamAtom: PrimitiveAtom<Value>, value: Value): void => store.set(teamAtom, value);
 
 /** The editor of this page, when it shows it (now or next), replaces its content with this version of theirs. */
 export function requestReloadTheirs(bookmark: string, version: number): void {
@@ -69,7 +69,8 @@ function apply(event: TeamEvent): void {
     case 'saved': {
       const bookmark = bookmarkFor(event.pageKey);
       const mine = lowercase(event.author) === lowercase(store.get(teamStatusAtom)?.user);
-      if (!mine && openPages.has(bookmark)) store.set(colleagueSavesAtom, new Map(store.get(colleagueSavesAtom)).set(bookmark, event));
+      if (!mine && openPages.has(bookmark))
+        store.set(colleagueSavesAtom, new Map(store.get(colleagueSavesAtom)).set(bookmark, event));
       break;
     }
     default:
@@ -108,7 +109,10 @@ export function holdPagesOpen(keys: readonly PageKey[], onError: (message: strin
     const bookmark = bookmarkFor(key);
     const holders = openPages.get(bookmark) ?? 0;
     openPages.set(bookmark, holders + 1);
-    if (holders === 0) call('pageOpened', { key }).catch((error: unknown) => onError(`Colleagues may not see that you have ${key.page} open: ${errorMessage(error)}`));
+    if (holders === 0)
+      call('pageOpened', { key }).catch((error: unknown) =>
+        onError(`Colleagues may not see that you have ${key.page} open: ${errorMessage(error)}`),
+      );
     return { key, bookmark };
   });
   return () => {

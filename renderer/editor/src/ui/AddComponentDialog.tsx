@@ -39,12 +39,17 @@ export function AddComponentDialog({ open, onOpenChange }: { open: boolean; onOp
       const answer = await call('setFavourite', { componentType: entry.data._component, favourite });
       setFavourites(answer.favourites);
     } catch (error) {
-      toastError(`${entry.name} could not be ${favourite ? 'added to' : 'removed from'} favourites: ${errorMessage(error)}`);
+      toastError(
+        `${entry.name} could not be ${favourite ? 'added to' : 'removed from'} favourites: ${errorMessage(error)}`,
+      );
     }
   };
 
   const add = (entry: Template) => {
-    const component = componentFromTemplate(entry, doc.components().map((c) => c.name));
+    const component = componentFromTemplate(
+      entry,
+      doc.components().map((c) => c.name),
+    );
     if (!doc.add(component)) return;
     doc.setOpen(component._identifier);
     onOpenChange(false);
@@ -59,7 +64,12 @@ export function AddComponentDialog({ open, onOpenChange }: { open: boolean; onOp
         const favourite = favourites.includes(entry.data._component);
         return (
           <li key={entry.name} className="catalogue-entry">
-            <button type="button" className="catalogue-item" onClick={() => add(entry)} aria-label={`Add ${entry.name}`}>
+            <button
+              type="button"
+              className="catalogue-item"
+              onClick={() => add(entry)}
+              aria-label={`Add ${entry.name}`}
+            >
               <img src={entry.icon} alt="" width={40} height={40} />
               <span>{entry.name}</span>
             </button>
@@ -112,7 +122,11 @@ export function AddComponentDialog({ open, onOpenChange }: { open: boolean; onOp
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        {allMatches.length === 0 ? <p className="empty">No component matches “{search}”.</p> : renderList(allMatches, 'All components')}
+        {allMatches.length === 0 ? (
+          <p className="empty">No component matches “{search}”.</p>
+        ) : (
+          renderList(allMatches, 'All components')
+        )}
       </section>
     </Modal>
   );

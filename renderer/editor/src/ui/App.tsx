@@ -12,7 +12,10 @@ import { Toasts, toastError } from './Toasts';
 import { startTeamSync } from '../team/teamStore';
 
 // Screens away from the dashboard load when first visited.
-const SettingsScreen = lazyPart(() => import('../settings/SettingsScreen').then((module) => module.SettingsScreen), { what: 'settings', layout: 'screen' });
+const SettingsScreen = lazyPart(() => import('../settings/SettingsScreen').then((module) => module.SettingsScreen), {
+  what: 'settings',
+  layout: 'screen',
+});
 const FocalPointScreen = lazyPart(() => import('../focal/FocalPointScreen').then((module) => module.FocalPointScreen), {
   what: 'focal-point tool',
   layout: 'screen',
@@ -38,7 +41,8 @@ export function App() {
   if (user === undefined) screen = <p className="loading">Loading…</p>;
   else if (user === null) screen = <SignIn />;
   else if (route.name === 'editor') screen = <EditorRoute key={route.bookmark} bookmark={route.bookmark} />;
-  else if (route.name === 'countries') screen = <CountriesRoute key={route.bookmarks.join('/')} bookmarks={route.bookmarks} />;
+  else if (route.name === 'countries')
+    screen = <CountriesRoute key={route.bookmarks.join('/')} bookmarks={route.bookmarks} />;
   else if (route.name === 'dashboard') screen = <Dashboard />;
   else if (route.name === 'settings') screen = <SettingsScreen />;
   else if (route.name === 'focalPoint') screen = <FocalPointScreen />;

@@ -29,7 +29,15 @@ export function useChangeMessage(): ChangeMessage {
 }
 
 /** The message's textarea, its character count and its warning. */
-export function ChangeMessageField({ state, rows, disabled = false }: { state: ChangeMessage; rows: number; disabled?: boolean }) {
+export function ChangeMessageField({
+  state,
+  rows,
+  disabled = false,
+}: {
+  state: ChangeMessage;
+  rows: number;
+  disabled?: boolean;
+}) {
   const countId = useId();
   return (
     <>

@@ -61,14 +61,19 @@ function PendingGroup({ index, rows, onNear }: { index: number; rows: number; on
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onNear(index), {
-      root: element.closest('.panel'),
-      rootMargin: MOUNT_MARGIN,
-    });
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && onNear(index),
+      {
+        root: element.closest('.panel'),
+        rootMargin: MOUNT_MARGIN,
+      },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [index, onNear]);
-  return <div ref={box} className="row-group-pending" style={{ height: `calc(${rows} * var(--collapsed-row-height))` }} />;
+  return (
+    <div ref={box} className="row-group-pending" style={{ height: `calc(${rows} * var(--collapsed-row-height))` }} />
+  );
 }
 
 /**
@@ -87,7 +92,10 @@ export const ComponentList = memo(function ComponentList() {
   // The groups up to the last one near the view, and up to the open row's: opening a row far down (from its
   // block in the preview, or by moving it) mounts it.
   const mountedGroups = Math.max(nearGroups, openIndex < 0 ? 0 : Math.floor(openIndex / CHUNK_SIZE) + 1);
-  const mountUpTo = useCallback((index: number) => startTransition(() => setNearGroups((mounted) => Math.max(mounted, index + 1))), []);
+  const mountUpTo = useCallback(
+    (index: number) => startTransition(() => setNearGroups((mounted) => Math.max(mounted, index + 1))),
+    [],
+  );
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: useMemo(() => stepByOrder(() => doc.order), [doc]) }),
@@ -105,10 +113,14 @@ export const ComponentList = memo(function ComponentList() {
     };
     const positionOf = (id: string | number): number => doc.indexOf(String(id)) + 1;
     const announcements: Announcements = {
-      onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, at position ${positionOf(active.id)} of ${doc.order.length}.`,
-      onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is over position ${positionOf(over.id)}.` : undefined),
+      onDragStart: ({ active }) =>
+        `Picked up ${titleOf(active.id)}, at position ${positionOf(active.id)} of ${doc.order.length}.`,
+      onDragOver: ({ active, over }) =>
+        over ? `${titleOf(active.id)} is over position ${positionOf(over.id)}.` : undefined,
       onDragEnd: ({ active, over }) =>
-        over ? `${titleOf(active.id)} was dropped at position ${positionOf(over.id)}.` : `${titleOf(active.id)} was dropped.`,
+        over
+          ? `${titleOf(active.id)} was dropped at position ${positionOf(over.id)}.`
+          : `${titleOf(active.id)} was dropped.`,
       onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
     };
     return { announcements };
@@ -128,7 +140,11 @@ export const ComponentList = memo(function ComponentList() {
       <SortableContext items={order as string[]} strategy={verticalListSortingStrategy}>
         <div className="component-list" role="list" aria-label="Components">
           {groups.map((ids, index) =>
-            index < mountedGroups ? <RowGroup key={index} ids={ids} /> : <PendingGroup key={index} index={index} rows={ids.length} onNear={mountUpTo} />,
+            index < mountedGroups ? (
+              <RowGroup key={index} ids={ids} />
+            ) : (
+              <PendingGroup key={index} index={index} rows={ids.length} onNear={mountUpTo} />
+            ),
           )}
         </div>
       </SortableContext>

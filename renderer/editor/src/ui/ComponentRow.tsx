@@ -30,7 +30,10 @@ export const ComponentRow = memo(function ComponentRow({ id }: { id: string }) {
   const title = useAtomValue(atoms.title);
   const hidden = useAtomValue(atoms.hidden);
   // On a secondary country the order is the primary's (multi-country rules): nothing to drag.
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: !doc.canAddOrRemove });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    disabled: !doc.canAddOrRemove,
+  });
 
   const toggle = () => doc.setOpen(open ? null : id);
 
@@ -74,18 +77,15 @@ const RowBody = memo(function RowBody({ id }: { id: string }) {
   const [asJson, setAsJson] = useState(false);
 
   const onFieldChange = useCallback(
-    (path: Path, value: unknown) => doc.updateComponent(id, (current) => setIn(current, ['content', ...path], value), path.join('.')),
+    (path: Path, value: unknown) =>
+      doc.updateComponent(id, (current) => setIn(current, ['content', ...path], value), path.join('.')),
     [doc, id],
   );
 
   return (
     <div className="row-body">
       <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={component.hidden}
-          onChange={(e) => doc.setHidden(id, e.target.checked)}
-        />
+        <input type="checkbox" checked={component.hidden} onChange={(e) => doc.setHidden(id, e.target.checked)} />
         Hide Component
       </label>
       <div className="inline-field">

@@ -15,7 +15,16 @@ import { toastError } from './Toasts';
 import { countryOptions, fasciaOptions } from './options';
 import { PendingConflictDialog } from '../team/PendingConflictDialog';
 import { listNames } from '../team/EditorTeamBanners';
-import { colleaguesOn, onTeamChange, pendingConflictAtom, pendingSavesAtom, presenceAtom, setTeamValue, teamStatusAtom, useTeamValue } from '../team/teamStore';
+import {
+  colleaguesOn,
+  onTeamChange,
+  pendingConflictAtom,
+  pendingSavesAtom,
+  presenceAtom,
+  setTeamValue,
+  teamStatusAtom,
+  useTeamValue,
+} from '../team/teamStore';
 import type { PendingSave } from '../../../../core/team';
 import '../team/team.css';
 
@@ -33,14 +42,28 @@ function mergeRows(pages: readonly PageSummary[], drafts: readonly DraftSummary[
   const rows = new Map<string, Row>();
   for (const page of pages) {
     const bookmark = bookmarkFor(page.key);
-    rows.set(bookmark, { bookmark, key: page.key, category: page.category, lastSaved: page.timestamp, author: page.author, status: 'Saved' });
+    rows.set(bookmark, {
+      bookmark,
+      key: page.key,
+      category: page.category,
+      lastSaved: page.timestamp,
+      author: page.author,
+      status: 'Saved',
+    });
   }
   for (const draft of drafts) {
     const saved = rows.get(draft.bookmark);
     if (saved) {
       if (draft.dirty) saved.status = 'Unsaved changes';
     } else {
-      rows.set(draft.bookmark, { bookmark: draft.bookmark, key: draft.key, category: draft.category, lastSaved: null, author: '', status: 'Draft' });
+      rows.set(draft.bookmark, {
+        bookmark: draft.bookmark,
+        key: draft.key,
+        category: draft.category,
+        lastSaved: null,
+        author: '',
+        status: 'Draft',
+      });
     }
   }
   return [...rows.values()];
@@ -153,7 +176,12 @@ export function Dashboard() {
           </label>
           <label>
             Search pages
-            <input type="search" value={text} placeholder="Page, category or author" onChange={(e) => setText(e.target.value)} />
+            <input
+              type="search"
+              value={text}
+              placeholder="Page, category or author"
+              onChange={(e) => setText(e.target.value)}
+            />
           </label>
           <button type="button" className="primary" onClick={() => setCreating(true)}>
             New Page
@@ -161,7 +189,11 @@ export function Dashboard() {
         </div>
         {damagedNotices.length > 0 && (
           // Paths are long and have no spaces: they wrap anywhere rather than widen the page.
-          <div role="status" className="banner-warning damaged-files" style={{ overflowWrap: 'anywhere', marginBottom: 12 }}>
+          <div
+            role="status"
+            className="banner-warning damaged-files"
+            style={{ overflowWrap: 'anywhere', marginBottom: 12 }}
+          >
             {damagedNotices.map((notice) => (
               <p key={notice}>{notice}</p>
             ))}
@@ -169,8 +201,8 @@ export function Dashboard() {
         )}
         {offline && (
           <p role="status" className="banner-warning" style={{ marginBottom: 12 }}>
-            The team server cannot be reached: the pages opened on this computer are listed from its cache, and saves wait here
-            until it answers.
+            The team server cannot be reached: the pages opened on this computer are listed from its cache, and saves
+            wait here until it answers.
           </p>
         )}
         {/* Offline, the cache stands in for the listing: that banner says all this one would. */}
@@ -182,7 +214,9 @@ export function Dashboard() {
         {rows === null ? (
           <p className="loading">Loading pages…</p>
         ) : visible.length === 0 ? (
-          <p className="empty">{rows.length === 0 ? 'No pages yet. Create one with New Page.' : 'No page matches these filters.'}</p>
+          <p className="empty">
+            {rows.length === 0 ? 'No pages yet. Create one with New Page.' : 'No page matches these filters.'}
+          </p>
         ) : (
           <table className="pages">
             <thead>
@@ -211,7 +245,10 @@ export function Dashboard() {
                   <td>{countryName(row.key.country)}</td>
                   <td>
                     {row.key.page}
-                    <span className="muted"> · {row.key.platform} · {row.key.source}</span>
+                    <span className="muted">
+                      {' '}
+                      · {row.key.platform} · {row.key.source}
+                    </span>
                   </td>
                   <td>{row.category}</td>
                   <td>{row.lastSaved ? formatTime(row.lastSaved) : 'Never'}</td>
@@ -226,7 +263,11 @@ export function Dashboard() {
                     </td>
                   )}
                   <td>
-                    <button type="button" onClick={() => void open(row.key)} aria-label={`Open ${row.key.page} (${row.key.fascia} ${row.key.country})`}>
+                    <button
+                      type="button"
+                      onClick={() => void open(row.key)}
+                      aria-label={`Open ${row.key.page} (${row.key.fascia} ${row.key.country})`}
+                    >
                       Open
                     </button>{' '}
                     <button
@@ -263,7 +304,10 @@ function PendingMark({ pending }: { pending: readonly PendingSave[] }) {
   const waiting = pending.length === 1 ? 'Save pending' : `${pending.length} saves pending`;
   return (
     <div>
-      <span className={stuck ? 'team-pending-mark team-pending-conflict' : 'team-pending-mark'} title="Kept on this computer until the team server takes it">
+      <span
+        className={stuck ? 'team-pending-mark team-pending-conflict' : 'team-pending-mark'}
+        title="Kept on this computer until the team server takes it"
+      >
         {stuck ? (stuck.state === 'conflict' ? 'Pending save conflicts' : 'Pending save refused') : waiting}
       </span>
       {stuck && (

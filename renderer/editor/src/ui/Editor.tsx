@@ -43,17 +43,30 @@ const AUTOSAVE_LABELS: Record<AutosaveState['status'], string> = {
   failed: 'Draft not saved',
 };
 
-
 function UndoRedo() {
   const doc = useDoc();
   const canUndo = useAtomValue(doc.canUndoAtom);
   const canRedo = useAtomValue(doc.canRedoAtom);
   return (
     <>
-      <button type="button" className="icon-button" aria-label="Undo" title="Undo" disabled={!canUndo} onClick={() => doc.undo()}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Undo"
+        title="Undo"
+        disabled={!canUndo}
+        onClick={() => doc.undo()}
+      >
         ↶
       </button>
-      <button type="button" className="icon-button" aria-label="Redo" title="Redo" disabled={!canRedo} onClick={() => doc.redo()}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Redo"
+        title="Redo"
+        disabled={!canRedo}
+        onClick={() => doc.redo()}
+      >
         ↷
       </button>
     </>
@@ -63,7 +76,8 @@ function UndoRedo() {
 function AutosaveStatus({ stateAtom }: { stateAtom: PrimitiveAtom<AutosaveState> }) {
   const state = useAtomValue(stateAtom);
   const dirty = useAtomValue(useDoc().dirtyAtom);
-  const label = state.status === 'failed' ? `${AUTOSAVE_LABELS.failed}: ${state.message}` : AUTOSAVE_LABELS[state.status];
+  const label =
+    state.status === 'failed' ? `${AUTOSAVE_LABELS.failed}: ${state.message}` : AUTOSAVE_LABELS[state.status];
   return (
     <span className={`autosave autosave-${state.status}`} role="status">
       {label}
@@ -153,7 +167,13 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
             title={doc.key.page}
             windowTitle={editingTitle(doc.key)}
             before={
-              <button type="button" className="icon-button" aria-label="Back" title="Back to the dashboard" onClick={() => void leave()}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Back"
+                title="Back to the dashboard"
+                onClick={() => void leave()}
+              >
                 ←
               </button>
             }
@@ -163,7 +183,12 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
               {brandName(doc.key.fascia)} · {countryName(doc.key.country)} · {doc.key.platform}
             </span>
             <AutosaveStatus stateAtom={autosaveStateAtom} />
-            <button type="button" className="header-toggle" aria-pressed={previewMode} onClick={() => setPreviewMode(!previewMode)}>
+            <button
+              type="button"
+              className="header-toggle"
+              aria-pressed={previewMode}
+              onClick={() => setPreviewMode(!previewMode)}
+            >
               Preview mode
             </button>
           </Header>
@@ -176,7 +201,11 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
                   type="button"
                   className="primary"
                   disabled={!doc.canAddOrRemove}
-                  title={doc.canAddOrRemove ? undefined : 'Components are added on the primary country, and to every country at once.'}
+                  title={
+                    doc.canAddOrRemove
+                      ? undefined
+                      : 'Components are added on the primary country, and to every country at once.'
+                  }
                   onClick={() => setAdding(true)}
                 >
                   Add Component
@@ -191,7 +220,13 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
                   </button>
                 )}
                 <UndoRedo />
-                <button type="button" className="icon-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setShortcutsOpen(true)}>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label="Keyboard shortcuts"
+                  title="Keyboard shortcuts (?)"
+                  onClick={() => setShortcutsOpen(true)}
+                >
                   ?
                 </button>
                 <button
@@ -236,7 +271,11 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
             >
               {showPanel ? '◀' : '▶'}
             </button>
-            <PreviewSurface banner={multi && <ReviewBar session={multi} fascia={doc.key.fascia} onSave={() => setReviewSaving(true)} />} />
+            <PreviewSurface
+              banner={
+                multi && <ReviewBar session={multi} fascia={doc.key.fascia} onSave={() => setReviewSaving(true)} />
+              }
+            />
           </main>
           <AddComponentDialog open={adding} onOpenChange={setAdding} />
           {multi ? (
@@ -261,7 +300,13 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
             onInsert={insertLink}
             onInsertQuery={insertQuery}
           />
-          <QueryBuilderDialog open={queryOpen} onOpenChange={setQueryOpen} fascia={doc.key.fascia} country={doc.key.country} onInsert={insertQuery} />
+          <QueryBuilderDialog
+            open={queryOpen}
+            onOpenChange={setQueryOpen}
+            fascia={doc.key.fascia}
+            country={doc.key.country}
+            onInsert={insertQuery}
+          />
         </div>
       </DocContext.Provider>
     </Provider>

@@ -5,7 +5,11 @@ import { EditorDocument } from '../state/document';
 import { Editor } from './Editor';
 import { useHoldPagesOpen } from '../team/EditorTeamBanners';
 
-type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'error'; message: string } | { state: 'ready'; doc: EditorDocument };
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'missing' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; doc: EditorDocument };
 
 /**
  * The editor route: the page comes from its draft, which the dashboard creates when it opens a page. A route

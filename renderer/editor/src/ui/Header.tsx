@@ -5,7 +5,17 @@ import { teamStatusAtom, useTeamValue } from '../team/teamStore';
 import { useScreen } from './screen';
 
 /** A screen's header. Its h1 is where focus lands when the screen appears; windowTitle names the screen (default: title). */
-export function Header({ title, windowTitle, before, children }: { title: string; windowTitle?: string; before?: ReactNode; children?: ReactNode }) {
+export function Header({
+  title,
+  windowTitle,
+  before,
+  children,
+}: {
+  title: string;
+  windowTitle?: string;
+  before?: ReactNode;
+  children?: ReactNode;
+}) {
   useScreen(windowTitle ?? title);
   // The app's store, also in the editor, whose own Provider holds the page's atoms.
   const localUser = useTeamValue(userAtom);

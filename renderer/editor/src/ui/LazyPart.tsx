@@ -1,4 +1,14 @@
-import { Component, lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { errorMessage } from '../api';
 import './lazyPart.css';
 
@@ -16,7 +26,8 @@ export interface LazyPartOptions {
   takeFocus?: boolean;
 }
 
-const FOCUSABLE = 'input:not([type="hidden"]), select, textarea, button, a[href], [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'input:not([type="hidden"]), select, textarea, button, a[href], [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
 
 function focusFirstControl(container: HTMLElement | null): void {
   const control = [...(container?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].find(
@@ -40,7 +51,10 @@ interface FocusNotes {
  * the Link Generator and the Query Builder load when first shown. Until then a loading state stands in its
  * place; when the code cannot be fetched, an error state says so and offers Retry.
  */
-export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, options: LazyPartOptions): ComponentType<P> {
+export function lazyPart<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  options: LazyPartOptions,
+): ComponentType<P> {
   // React.lazy keeps a failure for good, so a failed one is replaced on Retry; until then every instance
   // shares one, and once it has loaded every later instance renders at once, without the loading state.
   let shared: { component: ComponentType<P>; failed: boolean } | null = null;
@@ -107,12 +121,21 @@ function Loading({ what, layout, notes }: { what: string; layout: LazyPartLayout
 }
 
 /** Rendered after the part, so its effect runs once the part is in the page. */
-function Arrived({ container, notes, takeFocus }: { container: RefObject<HTMLDivElement | null>; notes: RefObject<FocusNotes>; takeFocus: boolean }) {
+function Arrived({
+  container,
+  notes,
+  takeFocus,
+}: {
+  container: RefObject<HTMLDivElement | null>;
+  notes: RefObject<FocusNotes>;
+  takeFocus: boolean;
+}) {
   useEffect(() => {
     const { waited, interacted, retried } = notes.current;
     // Retry's button is gone: focus fell to the page, or a dialog around the part took it back.
     const active = document.activeElement;
-    const focusWasLost = active === null || active === document.body || (container.current !== null && active.contains(container.current));
+    const focusWasLost =
+      active === null || active === document.body || (container.current !== null && active.contains(container.current));
     if (retried ? focusWasLost : takeFocus && waited && !interacted) focusFirstControl(container.current);
     notes.current = { waited: false, interacted: false, retried: false };
   }, [container, notes, takeFocus]);

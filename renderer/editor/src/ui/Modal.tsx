@@ -29,7 +29,8 @@ export function Modal({ open, onOpenChange, title, description, children, wide }
   // layout effects run before Radix moves focus into the dialog (a passive effect).
   const opener = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
-    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) opener.current = document.activeElement;
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body)
+      opener.current = document.activeElement;
   }, [open]);
 
   const returnFocus = (event: Event): void => {
@@ -48,7 +49,11 @@ export function Modal({ open, onOpenChange, title, description, children, wide }
         <Dialog.Overlay className="modal-overlay" />
         <Dialog.Content className={wide ? 'modal modal-wide' : 'modal'} onCloseAutoFocus={returnFocus}>
           <Dialog.Title className="modal-title">{title}</Dialog.Title>
-          {description ? <Dialog.Description asChild>{description}</Dialog.Description> : <Dialog.Description className="visually-hidden">{title}</Dialog.Description>}
+          {description ? (
+            <Dialog.Description asChild>{description}</Dialog.Description>
+          ) : (
+            <Dialog.Description className="visually-hidden">{title}</Dialog.Description>
+          )}
           {children}
         </Dialog.Content>
       </Dialog.Portal>

@@ -44,18 +44,23 @@ export function NewPageDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         <label>
           Fascia
           <select value={fascia} onChange={(e) => setFascia(e.target.value)}>
-              {fasciaOptions}
+            {fasciaOptions}
           </select>
         </label>
         <label>
           Country
           <select value={country} onChange={(e) => choosePrimary(e.target.value as CountryCode)}>
-              {countryOptions}
+            {countryOptions}
           </select>
         </label>
         <label>
           Page
-          <input value={pageInput} required onChange={(e) => setPageInput(e.target.value)} aria-describedby="page-name-preview" />
+          <input
+            value={pageInput}
+            required
+            onChange={(e) => setPageInput(e.target.value)}
+            aria-describedby="page-name-preview"
+          />
         </label>
         <p id="page-name-preview" className="hint">
           Saved as: <output>{page || '—'}</output>

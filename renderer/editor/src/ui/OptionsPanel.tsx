@@ -17,7 +17,10 @@ const LINK_FIELDS: { label: string; env: keyof PageLinks; device: 'desktop' | 'm
 export function OptionsPanel() {
   const doc = useDoc();
   const meta = useAtomValue(doc.metaAtom);
-  const categories = PAGE_CATEGORIES.includes(meta.category) || !meta.category ? PAGE_CATEGORIES : [...PAGE_CATEGORIES, meta.category].sort();
+  const categories =
+    PAGE_CATEGORIES.includes(meta.category) || !meta.category
+      ? PAGE_CATEGORIES
+      : [...PAGE_CATEGORIES, meta.category].sort();
 
   return (
     <section className="options-panel" aria-label="Page options">
@@ -32,7 +35,10 @@ export function OptionsPanel() {
       </label>
       <label>
         Subcategory
-        <input value={meta.subcategory} onChange={(e) => doc.setMeta((m) => ({ ...m, subcategory: e.target.value }), 'subcategory')} />
+        <input
+          value={meta.subcategory}
+          onChange={(e) => doc.setMeta((m) => ({ ...m, subcategory: e.target.value }), 'subcategory')}
+        />
       </label>
       <ComponentsJson />
       {LINK_FIELDS.map(({ label, env, device }) => (
@@ -42,10 +48,13 @@ export function OptionsPanel() {
             type="url"
             value={meta.pageLinks[env][device]}
             onChange={(e) =>
-              doc.setMeta((m) => ({
-                ...m,
-                pageLinks: { ...m.pageLinks, [env]: { ...m.pageLinks[env], [device]: e.target.value } },
-              }), `${env}.${device}`)
+              doc.setMeta(
+                (m) => ({
+                  ...m,
+                  pageLinks: { ...m.pageLinks, [env]: { ...m.pageLinks[env], [device]: e.target.value } },
+                }),
+                `${env}.${device}`,
+              )
             }
           />
         </label>

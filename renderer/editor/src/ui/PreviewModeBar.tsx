@@ -30,7 +30,11 @@ export function PreviewLinksControls() {
       >
         Links in Preview: {active ? 'Active' : 'Inactive'}
       </button>
-      <button type="button" onClick={() => void call('reloadPreview', {})} title="Show the page again after following a link">
+      <button
+        type="button"
+        onClick={() => void call('reloadPreview', {})}
+        title="Show the page again after following a link"
+      >
         Back to page
       </button>
     </>
@@ -55,7 +59,9 @@ export function PreviewModeBar() {
               <button
                 type="button"
                 aria-label={`Copy ${label} link`}
-                onClick={() => void navigator.clipboard.writeText(url).then(() => toast('Link copied to Clipboard.', 'success', 750))}
+                onClick={() =>
+                  void navigator.clipboard.writeText(url).then(() => toast('Link copied to Clipboard.', 'success', 750))
+                }
               >
                 Copy
               </button>

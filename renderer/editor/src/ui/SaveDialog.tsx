@@ -61,7 +61,10 @@ export function SaveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
         if (overwriting) doc.rebase(overwriting.hash);
         const outcome = await saveDocument(doc, message);
         // Queued: the team server was unreachable, and main says so in its words (QUEUED_SAVE_MESSAGE).
-        toast(outcome.status === 'saved' ? `Updated content for ${pageName}.` : outcome.message, outcome.status === 'saved' ? 'success' : 'info');
+        toast(
+          outcome.status === 'saved' ? `Updated content for ${pageName}.` : outcome.message,
+          outcome.status === 'saved' ? 'success' : 'info',
+        );
       },
       (error) => {
         const latest = latestOfConflict(error);
@@ -81,7 +84,12 @@ export function SaveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
       async () => {
         // The draft first, so a failure loses nothing.
         await autosaveOf(doc).autosave.flush();
-        await call('saveBookmark', { key: doc.key, meta: doc.meta, components: doc.components(), commitMessage: message });
+        await call('saveBookmark', {
+          key: doc.key,
+          meta: doc.meta,
+          components: doc.components(),
+          commitMessage: message,
+        });
         toast(`Bookmark saved for ${pageName}.`);
       },
       (error) => {
@@ -127,7 +135,9 @@ export function SaveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
             />
             {reviewing && (
               <SavedVersion pageKey={doc.key} version={conflict.version} label="Their version">
-                {(theirs) => <DiffWithCurrent before={theirs.components} beforeLabel={`their version ${conflict.version}`} />}
+                {(theirs) => (
+                  <DiffWithCurrent before={theirs.components} beforeLabel={`their version ${conflict.version}`} />
+                )}
               </SavedVersion>
             )}
           </>

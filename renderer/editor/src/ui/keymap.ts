@@ -49,7 +49,8 @@ export const KEYMAP: readonly KeyBinding[] = [
     action: 'Undo',
     handler: {
       whileTyping: true,
-      matches: (event) => modHeld(event) && event.key.toLowerCase() === 'z' && !event.shiftKey && !hasOwnHistory(event.target),
+      matches: (event) =>
+        modHeld(event) && event.key.toLowerCase() === 'z' && !event.shiftKey && !hasOwnHistory(event.target),
       run: (_, { doc }) => doc.undo(),
     },
   },
@@ -59,7 +60,8 @@ export const KEYMAP: readonly KeyBinding[] = [
     handler: {
       whileTyping: true,
       matches: (event) =>
-        ((modHeld(event) && event.key.toLowerCase() === 'z' && event.shiftKey) || (event.ctrlKey && event.key.toLowerCase() === 'y')) &&
+        ((modHeld(event) && event.key.toLowerCase() === 'z' && event.shiftKey) ||
+          (event.ctrlKey && event.key.toLowerCase() === 'y')) &&
         !hasOwnHistory(event.target),
       run: (_, { doc }) => doc.redo(),
     },
@@ -115,13 +117,19 @@ export const KEYMAP: readonly KeyBinding[] = [
   {
     keys: '?',
     action: 'Show this list',
-    handler: { whileTyping: false, matches: (event) => event.key === '?', run: (_, { showShortcuts }) => showShortcuts() },
+    handler: {
+      whileTyping: false,
+      matches: (event) => event.key === '?',
+      run: (_, { showShortcuts }) => showShortcuts(),
+    },
   },
 ];
 
 /** Runs the first binding of KEYMAP these keys match; a key typed into a text field reaches only some. */
 export function handleShortcut(event: KeyboardEvent, context: ShortcutContext): void {
   const typing = isTyping(event.target);
-  const handler = KEYMAP.find(({ handler }) => handler && (handler.whileTyping || !typing) && handler.matches(event, context))?.handler;
+  const handler = KEYMAP.find(
+    ({ handler }) => handler && (handler.whileTyping || !typing) && handler.matches(event, context),
+  )?.handler;
   if (handler && handler.run(event, context) !== false) event.preventDefault();
 }

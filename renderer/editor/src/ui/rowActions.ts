@@ -8,7 +8,10 @@ import { MOD } from './modifierKey';
 export function duplicateOpen(doc: EditorDocument): void {
   const id = doc.openId;
   if (!id) return;
-  const copy = duplicateComponent(doc.component(id), doc.components().map((c) => c.name));
+  const copy = duplicateComponent(
+    doc.component(id),
+    doc.components().map((c) => c.name),
+  );
   if (!doc.add(copy, doc.indexOf(id) + 1)) return;
   doc.setOpen(copy._identifier);
   focusRow(copy._identifier);

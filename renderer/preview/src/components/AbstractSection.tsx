@@ -25,7 +25,11 @@ export default function AbstractSection({ content }: BlockProps) {
     '--section-cta-background': color || '#111111',
     '--section-cta-color': background || '#ffffff',
   } as CSSProperties;
-  const classes = ['abstract-section', flag(settings, 'fullWidth') ? 'full-width' : 'contained', hasArt ? 'with-art' : ''];
+  const classes = [
+    'abstract-section',
+    flag(settings, 'fullWidth') ? 'full-width' : 'contained',
+    hasArt ? 'with-art' : '',
+  ];
   return (
     <section className={classes.filter(Boolean).join(' ')} style={style} aria-label={title || undefined}>
       <div className="abstract-section-inner">

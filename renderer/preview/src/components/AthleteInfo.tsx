@@ -26,7 +26,9 @@ function AthleteCard({ athlete, eager }: { athlete: Content; eager: boolean }) {
           <h3 className="athlete-name">{name}</h3>
         </div>
       )}
-      {flag(media, 'showVideo') && <VideoPlayer video={video} ratio={hasOwnRatio ? ratioStyle(video) : VIDEO_RATIO} className="athlete-video" />}
+      {flag(media, 'showVideo') && (
+        <VideoPlayer video={video} ratio={hasOwnRatio ? ratioStyle(video) : VIDEO_RATIO} className="athlete-video" />
+      )}
       {!(flag(media, 'showInfoImage') && infoImage) && <h3 className="athlete-name plain">{name}</h3>}
       <div className="athlete-about">
         {text(about, 'header') && <h4>{text(about, 'header')}</h4>}

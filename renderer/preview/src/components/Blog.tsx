@@ -77,7 +77,9 @@ function PostCard({ post, styling, show, eager }: { post: Post; styling: Content
   return (
     <article className="blog-post" style={style}>
       <a className="blog-post-link" href={post.link || '#'}>
-        <span className="blog-post-image">{post.image && <img src={imageUrl(post.image)} alt="" loading={eager ? 'eager' : 'lazy'} />}</span>
+        <span className="blog-post-image">
+          {post.image && <img src={imageUrl(post.image)} alt="" loading={eager ? 'eager' : 'lazy'} />}
+        </span>
         <span className="blog-post-body">
           {showDate && post.date && (
             <time className="blog-post-date" dateTime={post.date}>
@@ -85,7 +87,9 @@ function PostCard({ post, styling, show, eager }: { post: Post; styling: Content
             </time>
           )}
           <span className="blog-post-title">{post.title}</span>
-          {flag(show, 'excerpt') && post.excerpt && <span className="blog-post-excerpt">{truncate(post.excerpt, excerptLength)}</span>}
+          {flag(show, 'excerpt') && post.excerpt && (
+            <span className="blog-post-excerpt">{truncate(post.excerpt, excerptLength)}</span>
+          )}
           {flag(show, 'author') && post.author && <span className="blog-post-author">By {post.author}</span>}
         </span>
       </a>

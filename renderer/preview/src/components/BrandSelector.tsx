@@ -24,7 +24,15 @@ export default function BrandSelector({ content }: BlockProps) {
   const needle = query.trim().toLocaleLowerCase();
   const shown = needle ? brands.filter((brand) => brand.name.toLocaleLowerCase().includes(needle)) : brands;
   return (
-    <div className="brand-selector" style={{ '--brand-selector-columns': columns, '--brand-selector-mobile-columns': Math.min(columns, 2) } as CSSProperties}>
+    <div
+      className="brand-selector"
+      style={
+        {
+          '--brand-selector-columns': columns,
+          '--brand-selector-mobile-columns': Math.min(columns, 2),
+        } as CSSProperties
+      }
+    >
       <div className="brand-selector-header">
         <div>
           {title && <h2 className="brand-selector-title">{title}</h2>}
@@ -48,7 +56,11 @@ export default function BrandSelector({ content }: BlockProps) {
             <li key={`${brand.name}-${index}`}>
               <a className="brand-selector-brand" href={brand.href}>
                 <span className="brand-selector-logo">
-                  {brand.image ? <img src={imageUrl(brand.image)} alt={showNames ? '' : brand.name} loading="lazy" /> : <span className="brand-selector-fallback">{brand.name}</span>}
+                  {brand.image ? (
+                    <img src={imageUrl(brand.image)} alt={showNames ? '' : brand.name} loading="lazy" />
+                  ) : (
+                    <span className="brand-selector-fallback">{brand.name}</span>
+                  )}
                 </span>
                 {showNames && <span className="brand-selector-name">{brand.name}</span>}
               </a>

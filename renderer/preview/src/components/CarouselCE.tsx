@@ -17,7 +17,13 @@ export default function CarouselCE({ content }: BlockProps) {
           const subtitle = text(slide, 'subtitle');
           return (
             <article key={index} className="carousel-ce-slide" aria-label={`${index + 1} of ${slides.length}`}>
-              <a className="carousel-ce-art ratio" style={ratioStyle(slide)} href={linkHref(slide, 'url')} tabIndex={-1} aria-hidden="true">
+              <a
+                className="carousel-ce-art ratio"
+                style={ratioStyle(slide)}
+                href={linkHref(slide, 'url')}
+                tabIndex={-1}
+                aria-hidden="true"
+              >
                 <ResponsiveImage images={record(slide, 'images')} alt="" />
               </a>
               <div className="carousel-ce-copy">

@@ -62,7 +62,11 @@ export default function CountdownBanner({ content }: BlockProps) {
   const launchDate = text(content, 'launchDate');
   const launchTime = text(content, 'launchTime');
   const startDateTime = text(content, 'startCountdownDateTime');
-  const { phase, remaining } = phaseAt(now, zonedTime(launchDate, launchTime, zone), zonedDateTime(startDateTime, zone));
+  const { phase, remaining } = phaseAt(
+    now,
+    zonedTime(launchDate, launchTime, zone),
+    zonedDateTime(startDateTime, zone),
+  );
 
   const copy = record(content, phase);
   const texts = record(copy, 'texts');
@@ -73,7 +77,12 @@ export default function CountdownBanner({ content }: BlockProps) {
   const launch = launchDate ? `${formatWallClock(launchDate, launchTime)} ${zone}` : '';
 
   return (
-    <div className={parallax ? 'countdown-banner parallax' : 'countdown-banner'} data-phase={phase} data-time-zone={zone} style={ratioStyle(content)}>
+    <div
+      className={parallax ? 'countdown-banner parallax' : 'countdown-banner'}
+      data-phase={phase}
+      data-time-zone={zone}
+      style={ratioStyle(content)}
+    >
       <div className="countdown-banner-art ratio">
         <ParallaxArt images={images} alt={title} parallax={parallax} className="countdown-banner-parallax" />
         <a className="countdown-banner-link" href={linkHref(copy, 'links')} aria-label={title || 'Countdown'} />
@@ -84,7 +93,8 @@ export default function CountdownBanner({ content }: BlockProps) {
           {subtitle && <p className="countdown-banner-subtitle">{subtitle}</p>}
           {phase === 'beforeStart' && startDateTime && (
             <p className="countdown-banner-when">
-              Countdown starts <time dateTime={startDateTime}>{`${formatWallClockDateTime(startDateTime)} ${zone}`}</time>
+              Countdown starts{' '}
+              <time dateTime={startDateTime}>{`${formatWallClockDateTime(startDateTime)} ${zone}`}</time>
             </p>
           )}
           {phase === 'duringCountdown' && <Timer remaining={remaining} />}

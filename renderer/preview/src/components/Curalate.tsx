@@ -65,7 +65,11 @@ export default function Curalate({ content }: BlockProps) {
           <ul className="curalate-grid" aria-label={filterTag ? `Photos tagged #${filterTag}` : 'Shoppers’ photos'}>
             {SAMPLE_PHOTOS.map((photo, index) => (
               <li key={photo}>
-                <img src={imageUrl(photo)} alt={`Shopper photo ${index + 1}${filterTag ? ` tagged #${filterTag}` : ''}`} loading="lazy" />
+                <img
+                  src={imageUrl(photo)}
+                  alt={`Shopper photo ${index + 1}${filterTag ? ` tagged #${filterTag}` : ''}`}
+                  loading="lazy"
+                />
               </li>
             ))}
           </ul>

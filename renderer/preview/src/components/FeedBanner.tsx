@@ -33,7 +33,8 @@ export default function FeedBanner({ content }: BlockProps) {
         <RichText value={body} className="feed-banner-text" />
       </div>
       <p className="feed-banner-note">
-        <span className="feed-banner-source">{feedName}</span> feed: up to {count} products, filled in for each shopper on the storefront.
+        <span className="feed-banner-source">{feedName}</span> feed: up to {count} products, filled in for each shopper
+        on the storefront.
       </p>
       <ul className="feed-banner-products" aria-label={`${feedName} products`}>
         {Array.from({ length: count }, (_, index) => (

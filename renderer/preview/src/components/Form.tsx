@@ -79,7 +79,14 @@ function Field({ field, id }: { field: Content; id: string }) {
         ))}
       </select>
     ) : (
-      <input id={id} type={type} name={name} placeholder={placeholder} required={required} autoComplete={AUTOCOMPLETE[type]} />
+      <input
+        id={id}
+        type={type}
+        name={name}
+        placeholder={placeholder}
+        required={required}
+        autoComplete={AUTOCOMPLETE[type]}
+      />
     );
 
   return (

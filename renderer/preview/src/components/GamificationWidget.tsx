@@ -4,8 +4,7 @@ import { CampaignCaption, LoyaltyButtons } from '../lib/loyalty';
 import { ResponsiveImage, ratioStyle } from '../lib/media';
 import './GamificationWidget.css';
 
-const attemptsLabel = (attempts: number): string =>
-  attempts === 1 ? '1 go a day' : `${attempts} goes a day`;
+const attemptsLabel = (attempts: number): string => (attempts === 1 ? '1 go a day' : `${attempts} goes a day`);
 
 /** A loyalty game (spin to win and the like): its art, the pitch, the daily allowance and the play button. */
 export default function GamificationWidget({ content }: BlockProps) {

@@ -18,7 +18,11 @@ export default function LogoList({ content }: BlockProps) {
           const image = text(logo, 'image');
           return (
             <a key={index} className="logo-list-item" href={linkHref(logo, 'url')} title={name || undefined}>
-              {image ? <img src={imageUrl(image)} alt={name} loading={eager ? 'eager' : 'lazy'} /> : <span className="logo-list-name">{name}</span>}
+              {image ? (
+                <img src={imageUrl(image)} alt={name} loading={eager ? 'eager' : 'lazy'} />
+              ) : (
+                <span className="logo-list-name">{name}</span>
+              )}
             </a>
           );
         })}

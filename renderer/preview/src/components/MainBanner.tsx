@@ -17,7 +17,10 @@ export default function MainBanner({ content }: BlockProps) {
           <p style={{ fontSize: choice(fontSize, 'subtitle') || undefined }}>{text(content, 'subtitle')}</p>
         </div>
         {flag(overlay, 'showOverlay') && (
-          <div className={`main-banner-overlay position-${choice(overlay, 'position', 'center-left')}`} style={{ width: `${text(overlay, 'width') || 40}%` }}>
+          <div
+            className={`main-banner-overlay position-${choice(overlay, 'position', 'center-left')}`}
+            style={{ width: `${text(overlay, 'width') || 40}%` }}
+          >
             <ResponsiveImage images={record(overlay, 'images')} alt="" />
             <Ctas content={overlay} rounded={rounded} />
           </div>

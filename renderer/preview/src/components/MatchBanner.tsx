@@ -10,7 +10,11 @@ function Team({ team, side }: { team: Content; side: 'home' | 'away' }) {
   const logo = text(team, 'logo');
   return (
     <div className={`match-banner-team ${side}`}>
-      {logo ? <img className="match-banner-crest" src={imageUrl(logo)} alt={name ? `${name} crest` : ''} /> : <span className="match-banner-crest" aria-hidden="true" />}
+      {logo ? (
+        <img className="match-banner-crest" src={imageUrl(logo)} alt={name ? `${name} crest` : ''} />
+      ) : (
+        <span className="match-banner-crest" aria-hidden="true" />
+      )}
       <span className="match-banner-team-name">{name || (side === 'home' ? 'Home' : 'Away')}</span>
     </div>
   );

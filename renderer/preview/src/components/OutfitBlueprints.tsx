@@ -26,11 +26,20 @@ export default function OutfitBlueprints({ content }: BlockProps) {
       {products.length > 0 && (
         <section className="outfit-blueprints-pieces" aria-label={`${title || 'Outfit'}: the pieces`}>
           <h3 className="outfit-blueprints-pieces-title">
-            In this look <span>{products.length} {products.length === 1 ? 'piece' : 'pieces'}</span>
+            In this look{' '}
+            <span>
+              {products.length} {products.length === 1 ? 'piece' : 'pieces'}
+            </span>
           </h3>
           <Carousel settings={record(content, 'carousel')} label={title ? `${title} pieces` : 'Outfit pieces'}>
             {products.map((product, index) => (
-              <ProductCard key={index} product={product} currency={currency} imageShots={imageShots} ratio={productRatio} />
+              <ProductCard
+                key={index}
+                product={product}
+                currency={currency}
+                imageShots={imageShots}
+                ratio={productRatio}
+              />
             ))}
           </Carousel>
         </section>

@@ -26,7 +26,12 @@ export default function RedefinedSection({ content }: BlockProps) {
           const heading = text(section, 'title');
           return (
             <article key={index} className="redefined-section-item">
-              <a className="redefined-section-art ratio" style={ratioStyle(section)} href={linkHref(section, 'url')} aria-label={heading || undefined}>
+              <a
+                className="redefined-section-art ratio"
+                style={ratioStyle(section)}
+                href={linkHref(section, 'url')}
+                aria-label={heading || undefined}
+              >
                 <ResponsiveImage images={record(section, 'images')} alt={heading} />
               </a>
               {heading && <h3>{heading}</h3>}

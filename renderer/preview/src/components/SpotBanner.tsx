@@ -27,7 +27,16 @@ export default function SpotBanner({ content }: BlockProps) {
 
   const art =
     contentType === 'video' && video ? (
-      <video className="spot-banner-video" src={imageUrl(video)} poster={imageUrl(text(images, 'desktop'))} muted loop playsInline controls aria-label={title} />
+      <video
+        className="spot-banner-video"
+        src={imageUrl(video)}
+        poster={imageUrl(text(images, 'desktop'))}
+        muted
+        loop
+        playsInline
+        controls
+        aria-label={title}
+      />
     ) : (
       <ResponsiveImage images={images} alt={title} />
     );
@@ -43,7 +52,9 @@ export default function SpotBanner({ content }: BlockProps) {
         </div>
       )}
       <div className="spot-banner-copy">
-        {tag && (contentType === 'tag' || contentType === 'basic_button') && <span className="spot-banner-tag">{tag}</span>}
+        {tag && (contentType === 'tag' || contentType === 'basic_button') && (
+          <span className="spot-banner-tag">{tag}</span>
+        )}
         {title && (
           <h2 className="spot-banner-title">
             <a href={href}>{title}</a>

@@ -33,14 +33,20 @@ export default function SpotList({ content }: BlockProps) {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const title = text(content, 'title');
   const active = choice(content, 'carouselActive', 'disabled');
-  const carousel = active === 'enabled' || (active === 'mobile-only' && mobile) || (active === 'desktop-only' && !mobile);
+  const carousel =
+    active === 'enabled' || (active === 'mobile-only' && mobile) || (active === 'desktop-only' && !mobile);
   const hover = choice(content, 'hoverEffect', 'none') === 'zoom' ? 'zoom' : 'none';
   const ctaStyle = ctaStyleOf(content);
   const spots = list(content, 'spots').map((spot, index) => {
     const heading = text(spot, 'title');
     return (
       <article key={index} className="spot-list-spot">
-        <a className="spot-list-art ratio" style={ratioStyle(spot)} href={linkHref(spot, 'url')} aria-label={heading || undefined}>
+        <a
+          className="spot-list-art ratio"
+          style={ratioStyle(spot)}
+          href={linkHref(spot, 'url')}
+          aria-label={heading || undefined}
+        >
           <ResponsiveImage images={record(spot, 'images')} alt={heading} />
         </a>
         {heading && <h3>{heading}</h3>}
@@ -50,7 +56,10 @@ export default function SpotList({ content }: BlockProps) {
     );
   });
   return (
-    <div className={`spot-list hover-${hover} cta-style-${ctaStyle} ${carousel ? 'as-carousel' : 'as-row'}`} data-carousel-active={active}>
+    <div
+      className={`spot-list hover-${hover} cta-style-${ctaStyle} ${carousel ? 'as-carousel' : 'as-row'}`}
+      data-carousel-active={active}
+    >
       {title && <h2 className="spot-list-title">{title}</h2>}
       {carousel ? (
         <Carousel settings={carouselSettings(content)} label={title || 'Spots'}>

@@ -50,7 +50,12 @@ export default function StoreFilter({ content }: BlockProps) {
                 {filters.map((filter, index) => (
                   // Keyed by the ticked state too, so ticking it in the editor shows here.
                   <label key={`${index}-${String(flag(filter, 'selected'))}`} className="store-filter-chip">
-                    <input type="checkbox" name="services" value={text(filter, 'value')} defaultChecked={flag(filter, 'selected')} />
+                    <input
+                      type="checkbox"
+                      name="services"
+                      value={text(filter, 'value')}
+                      defaultChecked={flag(filter, 'selected')}
+                    />
                     <span>{text(filter, 'label')}</span>
                   </label>
                 ))}

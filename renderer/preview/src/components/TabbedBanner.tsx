@@ -16,7 +16,11 @@ function Banner({ tab }: { tab: Content }) {
     <>
       <div className="tabbed-banner-art ratio" style={ratioStyle(tab)}>
         <ResponsiveImage images={record(tab, 'images')} alt={title} />
-        <a className="tabbed-banner-link" href={linkHref(tab, 'url')} aria-label={title || text(tab, 'label') || 'Banner'} />
+        <a
+          className="tabbed-banner-link"
+          href={linkHref(tab, 'url')}
+          aria-label={title || text(tab, 'label') || 'Banner'}
+        />
       </div>
       <div className="tabbed-banner-copy">
         {title && <h3>{title}</h3>}
@@ -54,7 +58,13 @@ export default function TabbedBanner({ content }: BlockProps) {
             panels="all"
           />
           {tabs.map((tab, index) => (
-            <TabPanel key={index} idPrefix={baseId} index={index} className="tabbed-banner-panel" hidden={index !== active}>
+            <TabPanel
+              key={index}
+              idPrefix={baseId}
+              index={index}
+              className="tabbed-banner-panel"
+              hidden={index !== active}
+            >
               <Banner tab={tab} />
             </TabPanel>
           ))}

@@ -28,7 +28,9 @@ export default function TabbedTimeline({ content }: BlockProps) {
           tabs={tabs.map((entry, index) => (
             <>
               <span className="timeline-dot" aria-hidden="true" />
-              <span className="timeline-label">{text(entry, 'label') || formatDate(text(entry, 'releaseDate')) || `Drop ${index + 1}`}</span>
+              <span className="timeline-label">
+                {text(entry, 'label') || formatDate(text(entry, 'releaseDate')) || `Drop ${index + 1}`}
+              </span>
               <span className="timeline-name">{text(entry, 'title')}</span>
             </>
           ))}
@@ -41,7 +43,13 @@ export default function TabbedTimeline({ content }: BlockProps) {
       )}
       {tab && (
         <TabPanel idPrefix={idPrefix} index={selected} className="tabbed-timeline-panel">
-          <a className="tabbed-timeline-art ratio" style={ratioStyle(tab)} href={linkHref(tab, 'url')} tabIndex={-1} aria-hidden="true">
+          <a
+            className="tabbed-timeline-art ratio"
+            style={ratioStyle(tab)}
+            href={linkHref(tab, 'url')}
+            tabIndex={-1}
+            aria-hidden="true"
+          >
             <ResponsiveImage images={record(tab, 'images')} alt="" />
           </a>
           <div className="tabbed-timeline-copy">

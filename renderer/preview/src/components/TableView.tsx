@@ -34,7 +34,9 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 /** Number columns align right; columns not for mobile hide below 768px. */
 const cellClass = (column: Column): string | undefined =>
-  [column.type === 'Number' ? 'table-view-number' : '', column.displayMobile ? '' : 'table-view-hide-mobile'].filter(Boolean).join(' ') || undefined;
+  [column.type === 'Number' ? 'table-view-number' : '', column.displayMobile ? '' : 'table-view-hide-mobile']
+    .filter(Boolean)
+    .join(' ') || undefined;
 
 interface TableProps {
   /** The id of the visible title naming the table, if there is one. */
@@ -53,7 +55,9 @@ function Table({ titleId, label, columns, rows, initialSort, paging }: TableProp
 
   const sortColumn = sort ? columns.find((column) => column.field === sort.field) : undefined;
   const sorted = sortColumn ? sortRows(rows, sort, sortColumn.type) : rows;
-  const current = paging.enabled ? paginate(sorted, page, paging.itemsPerPage) : { items: sorted, page: 1, pageCount: 1, start: 0 };
+  const current = paging.enabled
+    ? paginate(sorted, page, paging.itemsPerPage)
+    : { items: sorted, page: 1, pageCount: 1, start: 0 };
 
   const onSort = (field: string) => {
     setSort((previous) => toggleSort(previous, field));
@@ -78,7 +82,10 @@ function Table({ titleId, label, columns, rows, initialSort, paging }: TableProp
                     {column.sortable ? (
                       <button type="button" className="table-view-sort" onClick={() => onSort(column.field)}>
                         {column.label}
-                        <span className={`table-view-sort-icon ${direction ? `table-view-sort-${direction}` : ''}`} aria-hidden="true" />
+                        <span
+                          className={`table-view-sort-icon ${direction ? `table-view-sort-${direction}` : ''}`}
+                          aria-hidden="true"
+                        />
                       </button>
                     ) : (
                       column.label
@@ -110,7 +117,12 @@ function Table({ titleId, label, columns, rows, initialSort, paging }: TableProp
       </div>
       {paging.enabled && current.pageCount > 1 && (
         <nav className={`table-view-pagination table-view-pagination-${paging.align}`} aria-label={`${label} pages`}>
-          <button type="button" className="table-view-page table-view-page-step" onClick={() => setPage(current.page - 1)} disabled={current.page <= 1}>
+          <button
+            type="button"
+            className="table-view-page table-view-page-step"
+            onClick={() => setPage(current.page - 1)}
+            disabled={current.page <= 1}
+          >
             Previous
           </button>
           {pageList(current.page, current.pageCount).map((item, index) =>
@@ -158,11 +170,15 @@ export default function TableView({ content }: BlockProps) {
     displayMobile: header.displayMobile === undefined ? true : flag(header, 'displayMobile'),
   }));
   // Each cell read as text (a wrong type is a content error); the sort compares Number columns numerically.
-  const rows: Row[] = list(content, 'rows').map((row) => Object.fromEntries(columns.map((column) => [column.field, text(row, column.field)])));
+  const rows: Row[] = list(content, 'rows').map((row) =>
+    Object.fromEntries(columns.map((column) => [column.field, text(row, column.field)])),
+  );
 
   const sortOptions = record(content, 'sortOptions');
   const sortField = text(sortOptions, 'field');
-  const initialSort: SortState | null = sortField ? { field: sortField, direction: parseDirection(choice(sortOptions, 'direction')) } : null;
+  const initialSort: SortState | null = sortField
+    ? { field: sortField, direction: parseDirection(choice(sortOptions, 'direction')) }
+    : null;
 
   const pagination = record(content, 'pagination');
   const align = choice(pagination, 'align');

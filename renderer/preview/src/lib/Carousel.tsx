@@ -21,7 +21,9 @@ export function swiperOptions(settings: Content): SwiperOptions {
     spaceBetween: num(values, 'spaceBetween', 16),
     grid: { rows: num(values, 'slidesPerColumn', 1), fill: 'row' },
   });
-  const breakpoints = Object.fromEntries(Object.entries(record(settings, 'breakpoints')).map(([width, values]) => [width, layout(values as Content)]));
+  const breakpoints = Object.fromEntries(
+    Object.entries(record(settings, 'breakpoints')).map(([width, values]) => [width, layout(values as Content)]),
+  );
   const autoplay = record(settings, 'autoplay');
   return {
     ...layout(settings),

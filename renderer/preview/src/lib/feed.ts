@@ -1,7 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { emit } from '../bridge';
 
-export type FeedState = { status: 'loading' } | { status: 'ready'; data: unknown } | { status: 'failed'; error: string };
+export type FeedState =
+  { status: 'loading' } | { status: 'ready'; data: unknown } | { status: 'failed'; error: string };
 
 /** By block and the feed address it declares: the answer to an address the block no longer has is stale. */
 const feeds = new Map<string, FeedState>();

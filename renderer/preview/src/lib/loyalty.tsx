@@ -27,7 +27,13 @@ export function LoyaltyButton({ button, className = '' }: { button: Content; cla
   }
   // An app screen, not a URL: the app navigates to it; the preview only names it.
   return (
-    <button type="button" className={classes} data-action="navigation" data-screen={data} title={data ? `Opens the “${data}” app screen` : undefined}>
+    <button
+      type="button"
+      className={classes}
+      data-action="navigation"
+      data-screen={data}
+      title={data ? `Opens the “${data}” app screen` : undefined}
+    >
       {label}
     </button>
   );

@@ -48,7 +48,11 @@ export function Ctas({ content, rounded = false, align }: { content: Content; ro
   return (
     <div className={`ctas ctas-${align || 'left'}`}>
       {ctas.map((cta, index) => (
-        <a key={index} className={['cta', cta.invert === true ? 'cta-invert' : '', rounded ? 'cta-rounded' : ''].join(' ')} href={linkHref(cta, 'url')}>
+        <a
+          key={index}
+          className={['cta', cta.invert === true ? 'cta-invert' : '', rounded ? 'cta-rounded' : ''].join(' ')}
+          href={linkHref(cta, 'url')}
+        >
           {text(cta, 'text')}
         </a>
       ))}

@@ -22,7 +22,17 @@ export function parallaxStyle(images: Content): CSSProperties {
  * A banner's art: with parallax on, a layer (of class `className`) whose background stays fixed behind the
  * page as it scrolls; otherwise the responsive image.
  */
-export function ParallaxArt({ images, alt, parallax, className }: { images: Content; alt: string; parallax: boolean; className: string }) {
+export function ParallaxArt({
+  images,
+  alt,
+  parallax,
+  className,
+}: {
+  images: Content;
+  alt: string;
+  parallax: boolean;
+  className: string;
+}) {
   if (!parallax) return <ResponsiveImage images={images} alt={alt} />;
   return <div className={className} style={parallaxStyle(images)} role="img" aria-label={alt} />;
 }

@@ -47,13 +47,26 @@ export function Price({ price, currency }: { price: Content; currency: Content }
  * A product tile from its product details (pluDetails): the imageShots.default shot, swapped for the
  * imageShots.hover shot while the pointer is over it; brand, name and price.
  */
-export function ProductCard({ product, currency, imageShots, ratio }: { product: Content; currency: Content; imageShots: Content; ratio: CSSProperties }) {
+export function ProductCard({
+  product,
+  currency,
+  imageShots,
+  ratio,
+}: {
+  product: Content;
+  currency: Content;
+  imageShots: Content;
+  ratio: CSSProperties;
+}) {
   const [hovered, setHovered] = useState(false);
   const eager = useBlockContext()?.eager ?? false;
   const details = record(product, 'pluDetails');
   const images = record(details, 'images');
   const title = text(details, 'title');
-  const defaultShot = text(images, choice(imageShots, 'default', 'a')) || Object.values(images).find((value): value is string => typeof value === 'string') || '';
+  const defaultShot =
+    text(images, choice(imageShots, 'default', 'a')) ||
+    Object.values(images).find((value): value is string => typeof value === 'string') ||
+    '';
   const hoverShot = text(images, choice(imageShots, 'hover', 'b')) || defaultShot;
   const shown = hovered ? hoverShot : defaultShot;
   return (

@@ -14,7 +14,8 @@ export interface SortState {
 }
 
 /** 'desc' (any case) is descending; everything else, missing included, is ascending. */
-export const parseDirection = (value: string): SortDirection => (value.trim().toLowerCase() === 'desc' ? 'desc' : 'asc');
+export const parseDirection = (value: string): SortDirection =>
+  value.trim().toLowerCase() === 'desc' ? 'desc' : 'asc';
 
 const asNumber = (value: Cell | undefined): number => {
   if (typeof value === 'number') return value;

@@ -25,7 +25,9 @@ export function VideoPlayer({ video, ratio, className }: { video: Content; ratio
   const mobileSource = text(sources, 'mobile');
   const source = (isMobile ? mobileSource || desktopSource : desktopSource || mobileSource).trim();
   const posters = record(video, 'overlayImages');
-  const poster = (isMobile ? text(posters, 'mobile') || text(posters, 'desktop') : text(posters, 'desktop') || text(posters, 'mobile')).trim();
+  const poster = (
+    isMobile ? text(posters, 'mobile') || text(posters, 'desktop') : text(posters, 'desktop') || text(posters, 'mobile')
+  ).trim();
   const playing = source !== '' && playingSource === source;
   const overlay = record(video, 'overlay');
   const settings = record(video, 'settings');
@@ -34,7 +36,10 @@ export function VideoPlayer({ video, ratio, className }: { video: Content; ratio
   const showOverlay = flag(overlay, 'showOverlay') && !playing;
 
   return (
-    <div className={['video-player ratio', source ? 'has-video' : 'no-video', className].filter(Boolean).join(' ')} style={ratio}>
+    <div
+      className={['video-player ratio', source ? 'has-video' : 'no-video', className].filter(Boolean).join(' ')}
+      style={ratio}
+    >
       {source ? (
         <video
           key={source}
