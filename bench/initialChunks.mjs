@@ -9,7 +9,7 @@ export const MANIFEST = '.vite/manifest.json';
 
 /**
  * The manifest's chunks by key, and the files of the chunks loaded with `entryKey` (an entry such as
- * 'editor/index.html', or a part loaded on demand such as 'editor/src/json/JsonEditor.tsx'): its own first,
+ * 'editor/index.html', or a part loaded on demand such as 'editor/src/code/JsonEditor.tsx'): its own first,
  * then those it imports statically, each once.
  */
 export function initialChunks(rendererDir, entryKey) {

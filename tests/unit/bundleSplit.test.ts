@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 const { initialChunks, MANIFEST } = await import(new URL('../../bench/initialChunks.mjs', import.meta.url).href);
 
 /**
- * CodeMirror and Slate load on demand (ui/LazyPart.tsx): neither may come back into what the editor loads at
+ * CodeMirror and Slate load on demand (components/LazyPart.tsx): neither may come back into what the editor loads at
  * start, its entry chunk and the chunks that imports statically. The modules inside each chunk are read from
  * its source map. Needs `npm run build`, as tests/unit/packaging.test.ts does.
  */
@@ -45,14 +45,14 @@ describe("the editor's start", () => {
   const startModules = modulesOf(atStart);
 
   it.each(Object.keys(ON_DEMAND))('holds no %s module', (library) => {
-    expect(startModules.some((module) => module.includes('/renderer/editor/src/ui/App.tsx'))).toBe(true);
+    expect(startModules.some((module) => module.includes('/renderer/editor/src/app/App.tsx'))).toBe(true);
     expect(matching(startModules, ON_DEMAND[library]!)).toEqual([]);
   });
 
   // The other side, so a change in how chunks or maps are named cannot make the check above pass unseen.
   it.each([
-    ['CodeMirror', 'editor/src/json/JsonEditor.tsx'],
-    ['CodeMirror', 'editor/src/assets/CodeEditor.tsx'],
+    ['CodeMirror', 'editor/src/code/JsonEditor.tsx'],
+    ['CodeMirror', 'editor/src/code/CodeEditor.tsx'],
     ['Slate', 'editor/src/richtext/RichTextField.tsx'],
   ])('loads %s with %s', (library, entry) => {
     expect(matching(modulesOf(initialChunks(RENDERER, entry)), ON_DEMAND[library]!).length).toBeGreaterThan(0);

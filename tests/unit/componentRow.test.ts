@@ -3,7 +3,7 @@ import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ComponentRow } from '../../renderer/editor/src/ui/ComponentRow';
+import { ComponentRow } from '../../renderer/editor/src/app/ComponentRow';
 import { DocContext } from '../../renderer/editor/src/state/docContext';
 import { EditorDocument } from '../../renderer/editor/src/state/document';
 import { emptyPageMeta, type Component } from '../../core/schemas';

@@ -2,8 +2,8 @@
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KEYMAP, handleShortcut } from '../../renderer/editor/src/ui/keymap';
-import { ShortcutsDialog } from '../../renderer/editor/src/ui/shortcuts';
+import { KEYMAP, handleShortcut } from '../../renderer/editor/src/app/keymap';
+import { ShortcutsDialog } from '../../renderer/editor/src/app/shortcuts';
 import { EditorDocument } from '../../renderer/editor/src/state/document';
 import { emptyPageMeta, type Component } from '../../core/schemas';
 

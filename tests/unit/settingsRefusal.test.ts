@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_FASCIA_STORES, DEFAULT_IMAGE_QUALITY, NO_INSECURE_HTTP, type Settings } from '../../core/settings';
 import type { Result } from '../../core/result';
-import { SettingsScreen } from '../../renderer/editor/src/settings/SettingsScreen';
+import { SettingsScreen } from '../../renderer/editor/src/app/SettingsScreen';
 import { useStudioServices } from './helpers/services';
 
 /** main refuses a settings patch with issue paths in the error's details; the form puts each beside its field. */

@@ -3,7 +3,7 @@ import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_FASCIA_STORES, DEFAULT_IMAGE_QUALITY, NO_INSECURE_HTTP, type Settings } from '../../core/settings';
-import { SettingsScreen } from '../../renderer/editor/src/settings/SettingsScreen';
+import { SettingsScreen } from '../../renderer/editor/src/app/SettingsScreen';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

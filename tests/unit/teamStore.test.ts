@@ -12,7 +12,7 @@ import {
   pendingConflictAtom,
   startTeamSync,
   teamStatusAtom,
-} from '../../renderer/editor/src/team/teamStore';
+} from '../../renderer/editor/src/state/teamStore';
 
 const key = (page: string, country: PageKey['country'] = 'gb'): PageKey => ({
   fascia: 'site_jd',

@@ -1,15 +1,15 @@
-import { lazyPart } from '../ui/LazyPart';
+import { lazyPart } from '../components/LazyPart';
 
 // CodeMirror is a third of the editor's code and only these editors use it: it loads when one is first shown.
 
-/** The JSON editor (json/JsonEditor.tsx) of the options panel and of a component edited as JSON. */
-export const JsonEditor = lazyPart(() => import('../json/JsonEditor').then((module) => module.JsonEditor), {
+/** The JSON editor (code/JsonEditor.tsx) of the options panel and of a component edited as JSON. */
+export const JsonEditor = lazyPart(() => import('./JsonEditor').then((module) => module.JsonEditor), {
   what: 'JSON editor',
   layout: 'field',
 });
 
-/** The plain code editor (assets/CodeEditor.tsx) of the Styles and Script managers. */
-export const CodeEditor = lazyPart(() => import('../assets/CodeEditor').then((module) => module.CodeEditor), {
+/** The plain code editor (code/CodeEditor.tsx) of the Styles and Script managers. */
+export const CodeEditor = lazyPart(() => import('./CodeEditor').then((module) => module.CodeEditor), {
   what: 'code editor',
   layout: 'field',
 });

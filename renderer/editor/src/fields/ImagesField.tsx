@@ -3,8 +3,8 @@ import { IMAGE_METADATA_KEYS, type ImagesValue, type PointOfInterestValue } from
 import { formatFraction, type FocalPoint } from '../../../../core/rules/focalPoint';
 import type { ImageMetadata } from '../focal/FocalPointTool';
 import { loadImageMetadata } from '../focal/imageMetadata';
-import { lazyPart } from '../ui/LazyPart';
-import { Modal } from '../ui/Modal';
+import { lazyPart } from '../components/LazyPart';
+import { Modal } from '../components/Modal';
 import { VARIANTS, VARIANT_NAMES, type Variant } from './pairVariants';
 import type { FieldEditorProps } from './types';
 

@@ -6,10 +6,10 @@ import { describeSkippedVersions } from '../../../../core/rules/skippedVersions'
 import { formatUtcTime } from '../../../../core/rules/utcTime';
 import type { Component, VersionSummary } from '../../../../core/schemas';
 import { call } from '../api';
-import { useRemote } from '../links/useRemote';
+import { useRemote } from '../state/useRemote';
 import { useDoc } from '../state/docContext';
 import { toast } from '../state/toasts';
-import { Modal } from '../ui/Modal';
+import { Modal } from '../components/Modal';
 import { DiffWithCurrent } from './DiffView';
 import { SavedVersion } from './SavedVersion';
 import './history.css';

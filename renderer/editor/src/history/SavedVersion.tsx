@@ -3,7 +3,7 @@ import type { Output } from '../../../../core/contract';
 import { bookmarkFor } from '../../../../core/rules/page';
 import type { PageKey } from '../../../../core/schemas';
 import { call } from '../api';
-import { useRemote } from '../links/useRemote';
+import { useRemote } from '../state/useRemote';
 
 type LoadedVersion = Output<'loadVersion'>;
 

@@ -25,7 +25,7 @@ import {
 } from '../../../../core/rules/linkGenerator';
 import { call, errorMessage } from '../api';
 import { toast } from '../state/toasts';
-import { useRemote } from './useRemote';
+import { useRemote } from '../state/useRemote';
 import './links.css';
 
 /** Site type of a web fascia (site_*); only 'apps' changes anything (core/rules/linkGenerator.ts). */

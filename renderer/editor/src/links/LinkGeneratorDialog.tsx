@@ -3,8 +3,8 @@ import { initialLinkForm, type LinkForm } from '../../../../core/rules/linkGener
 import { QueryBuilderDialog } from '../querybuilder/QueryBuilderDialog';
 import { DocContext } from '../state/docContext';
 import { toast } from '../state/toasts';
-import { lazyPart } from '../ui/LazyPart';
-import { Modal } from '../ui/Modal';
+import { lazyPart } from '../components/LazyPart';
+import { Modal } from '../components/Modal';
 
 export const LINK_INSERTED = 'Link inserted into the component.';
 

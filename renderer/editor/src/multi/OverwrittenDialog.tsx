@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
 import { countryName } from '../../../../core/countries';
-import { Modal } from '../ui/Modal';
+import { Modal } from '../components/Modal';
 import type { MultiCountrySession } from './session';
 
 const listed = (names: string[]): string =>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { countryName } from '../../../../core/countries';
 import { translationTargets } from '../../../../core/rules/translation';
 import { toast } from '../state/toasts';
-import { toastError } from '../ui/Toasts';
+import { toastError } from '../components/Toasts';
 import type { MultiCountrySession } from './session';
 
 /** The translation button (editor spec §2, §4): the primary's text into every other country not selected. */

@@ -8,7 +8,7 @@ import {
 } from '../../../../core/rules/productLookup';
 import { call, errorMessage } from '../api';
 import { useDoc } from '../state/docContext';
-import { fasciaOptions } from '../ui/options';
+import { fasciaOptions } from '../components/options';
 
 interface Props {
   label: string;

@@ -16,7 +16,7 @@ import {
 } from '../../../../core/rules/fhQuery';
 import { COPY_TOAST_MS } from '../../../../core/rules/linkGenerator';
 import { call, errorMessage } from '../api';
-import { useRemote } from '../links/useRemote';
+import { useRemote } from '../state/useRemote';
 import { toast } from '../state/toasts';
 import { localeFor, useFasciaStore } from './fhUniverse';
 import './querybuilder.css';

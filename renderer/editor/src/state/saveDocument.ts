@@ -1,6 +1,6 @@
 import type { Output } from '../../../../core/contract';
 import { call } from '../api';
-import { forgetColleagueSave } from '../team/teamStore';
+import { forgetColleagueSave } from './teamStore';
 import { autosaveOf } from './autosave';
 import type { EditorDocument } from './document';
 

@@ -7,7 +7,7 @@ import { DiffWithCurrent } from '../history/DiffView';
 import { reloadTheirs } from '../history/reloadTheirs';
 import { SavedVersion } from '../history/SavedVersion';
 import { useDoc } from '../state/docContext';
-import { toastError } from '../ui/Toasts';
+import { toastError } from '../components/Toasts';
 import {
   colleagueSavesAtom,
   colleaguesOn,
@@ -17,7 +17,7 @@ import {
   reloadRequestsAtom,
   takeReloadRequest,
   useTeamValue,
-} from './teamStore';
+} from '../state/teamStore';
 import '../history/history.css';
 import './team.css';
 

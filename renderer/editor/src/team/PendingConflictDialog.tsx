@@ -5,12 +5,12 @@ import { call, errorMessage } from '../api';
 import { ConflictPanel } from '../history/ConflictPanel';
 import { DiffView } from '../history/DiffView';
 import { SavedVersion } from '../history/SavedVersion';
-import { useRemote } from '../links/useRemote';
+import { useRemote } from '../state/useRemote';
 import { editorPath, navigate } from '../router';
 import { toast } from '../state/toasts';
-import { Modal } from '../ui/Modal';
-import { toastError } from '../ui/Toasts';
-import { pendingConflictAtom, requestReloadTheirs, setTeamValue, useTeamValue } from './teamStore';
+import { Modal } from '../components/Modal';
+import { toastError } from '../components/Toasts';
+import { pendingConflictAtom, requestReloadTheirs, setTeamValue, useTeamValue } from '../state/teamStore';
 import './team.css';
 
 /**

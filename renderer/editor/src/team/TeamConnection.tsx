@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatRelativeTime } from './relativeTime';
-import { teamStatusAtom, useTeamValue } from './teamStore';
+import { teamStatusAtom, useTeamValue } from '../state/teamStore';
 import './team.css';
 
 /** The current time, again every `everyMs`: enough for a relative time to stay true. */

@@ -3,7 +3,7 @@ import { isInsecureServiceUrl } from '../../../../core/rules/urlSafety';
 import { TeamServerFormSchema, type TeamStatus } from '../../../../core/team';
 import { call, errorMessage } from '../api';
 import { toast } from '../state/toasts';
-import { setTeamValue, teamStatusAtom, useTeamValue } from './teamStore';
+import { setTeamValue, teamStatusAtom, useTeamValue } from '../state/teamStore';
 import './team.css';
 
 /** Where the token lives when the system's secure storage is unavailable (and in the browser host). */

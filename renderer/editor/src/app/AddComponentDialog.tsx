@@ -4,8 +4,8 @@ import { componentFromTemplate } from '../../../../core/rules/components';
 import { call, errorMessage } from '../api';
 import { useDoc } from '../state/docContext';
 import { focusRow } from './focusRow';
-import { Modal } from './Modal';
-import { toastError } from './Toasts';
+import { Modal } from '../components/Modal';
+import { toastError } from '../components/Toasts';
 
 type Template = (typeof CATALOGUE)[number];
 

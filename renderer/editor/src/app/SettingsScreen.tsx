@@ -13,10 +13,10 @@ import { INSECURE_HTTP_WARNING, isInsecureServiceUrl } from '../../../../core/ru
 import { call, errorMessage } from '../api';
 import { DASHBOARD_PATH } from '../router';
 import { toast } from '../state/toasts';
-import { Header } from '../ui/Header';
+import { Header } from './Header';
 import { TeamServerSection } from '../team/TeamServerSection';
-import { FasciaSection, type FieldInputProps } from './FasciaSection';
-import { MeshKeySection } from './MeshKeySection';
+import { FasciaSection, type FieldInputProps } from '../settings/FasciaSection';
+import { MeshKeySection } from '../settings/MeshKeySection';
 import {
   SettingsFormSchema,
   fieldOfPatchPath,
@@ -24,8 +24,8 @@ import {
   formFrom,
   type SettingsField,
   type SettingsFormValues,
-} from './settingsForm';
-import './settings.css';
+} from '../settings/settingsForm';
+import '../settings/settings.css';
 
 /**
  * Settings (editor spec §3): where the services are, the mesh api key, the fascia-to-store map and the image

@@ -1,5 +1,5 @@
 import { DASHBOARD_PATH, navigate } from '../router';
-import { Modal } from './Modal';
+import { Modal } from '../components/Modal';
 
 /** Asked when leaving with unsaved changes (editor spec §2). The draft is kept either way. */
 export function LeaveDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {

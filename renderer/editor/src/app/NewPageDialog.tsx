@@ -9,8 +9,8 @@ import { errorMessage } from '../api';
 import { OtherCountriesPicker } from '../multi/OtherCountriesPicker';
 import { openInCountries } from '../multi/openInCountries';
 import { useCountryChoice } from '../multi/useCountryChoice';
-import { Modal } from './Modal';
-import { countryOptions, fasciaOptions } from './options';
+import { Modal } from '../components/Modal';
+import { countryOptions, fasciaOptions } from '../components/options';
 
 export function NewPageDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const [fascia, setFascia] = useState<string>(FASCIAS[0]);

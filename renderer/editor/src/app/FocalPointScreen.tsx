@@ -1,8 +1,8 @@
 import { DASHBOARD_PATH } from '../router';
-import { Header } from '../ui/Header';
-import { FocalPointTool } from './FocalPointTool';
-import { loadImageMetadata } from './imageMetadata';
-import './focal.css';
+import { Header } from './Header';
+import { FocalPointTool } from '../focal/FocalPointTool';
+import { loadImageMetadata } from '../focal/imageMetadata';
+import '../focal/focal.css';
 
 /**
  * The focal-point screen (route /focal-point, editor spec §2, §4): the tool on its own, to look at an image's

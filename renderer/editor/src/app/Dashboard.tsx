@@ -11,8 +11,8 @@ import { toast } from '../state/toasts';
 import { FOCAL_POINT_PATH, SETTINGS_PATH, editorPath, navigate } from '../router';
 import { Header } from './Header';
 import { NewPageDialog } from './NewPageDialog';
-import { toastError } from './Toasts';
-import { countryOptions, fasciaOptions } from './options';
+import { toastError } from '../components/Toasts';
+import { countryOptions, fasciaOptions } from '../components/options';
 import { PendingConflictDialog } from '../team/PendingConflictDialog';
 import { listNames } from '../team/EditorTeamBanners';
 import {
@@ -24,7 +24,7 @@ import {
   setTeamValue,
   teamStatusAtom,
   useTeamValue,
-} from '../team/teamStore';
+} from '../state/teamStore';
 import type { PendingSave } from '../../../../core/team';
 import '../team/team.css';
 

@@ -2,7 +2,7 @@ import { useId, useLayoutEffect, useState } from 'react';
 import { Compartment, EditorSelection, type Extension } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { defaultHighlightStyle, foldGutter, foldKeymap, syntaxHighlighting } from '@codemirror/language';
-import { useCodeMirror } from '../code/useCodeMirror';
+import { useCodeMirror } from './useCodeMirror';
 import { json } from '@codemirror/lang-json';
 import { lintGutter, lintKeymap, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { lineColumn, type JsonProblem } from '../../../../core/rules/jsonProblems';

@@ -5,18 +5,18 @@ import { DASHBOARD_PATH, useRoute } from '../router';
 import { userAtom } from '../state/session';
 import { Dashboard } from './Dashboard';
 import { EditorRoute } from './EditorRoute';
-import { CountriesRoute } from '../multi/CountriesRoute';
-import { lazyPart } from './LazyPart';
+import { CountriesRoute } from './CountriesRoute';
+import { lazyPart } from '../components/LazyPart';
 import { SignIn } from './SignIn';
-import { Toasts, toastError } from './Toasts';
-import { startTeamSync } from '../team/teamStore';
+import { Toasts, toastError } from '../components/Toasts';
+import { startTeamSync } from '../state/teamStore';
 
 // Screens away from the dashboard load when first visited.
-const SettingsScreen = lazyPart(() => import('../settings/SettingsScreen').then((module) => module.SettingsScreen), {
+const SettingsScreen = lazyPart(() => import('./SettingsScreen').then((module) => module.SettingsScreen), {
   what: 'settings',
   layout: 'screen',
 });
-const FocalPointScreen = lazyPart(() => import('../focal/FocalPointScreen').then((module) => module.FocalPointScreen), {
+const FocalPointScreen = lazyPart(() => import('./FocalPointScreen').then((module) => module.FocalPointScreen), {
   what: 'focal-point tool',
   layout: 'screen',
 });

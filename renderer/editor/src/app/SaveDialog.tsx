@@ -10,9 +10,9 @@ import { useDoc } from '../state/docContext';
 import { autosaveOf } from '../state/autosave';
 import { saveDocument } from '../state/saveDocument';
 import { toast } from '../state/toasts';
-import { ChangeMessageField, useChangeMessage } from './ChangeMessageField';
-import { Modal } from './Modal';
-import { toastError } from './Toasts';
+import { ChangeMessageField, useChangeMessage } from '../components/ChangeMessageField';
+import { Modal } from '../components/Modal';
+import { toastError } from '../components/Toasts';
 
 type Action = 'content' | 'bookmark' | 'reload';
 

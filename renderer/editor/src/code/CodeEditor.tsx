@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { EditorView, placeholder as placeholderText } from '@codemirror/view';
-import { useCodeMirror } from '../code/useCodeMirror';
+import { useCodeMirror } from './useCodeMirror';
 
 /**
  * A plain code editor for the custom styles and scripts: the JSON editor's CodeMirror base (line numbers,

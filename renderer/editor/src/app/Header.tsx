@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { userAtom } from '../state/session';
 import { TeamConnection } from '../team/TeamConnection';
-import { teamStatusAtom, useTeamValue } from '../team/teamStore';
-import { useScreen } from './screen';
+import { teamStatusAtom, useTeamValue } from '../state/teamStore';
+import { useScreen } from '../components/screen';
 
 /** A screen's header. Its h1 is where focus lands when the screen appears; windowTitle names the screen (default: title). */
 export function Header({

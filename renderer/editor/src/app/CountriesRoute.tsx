@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { call, errorMessage } from '../api';
 import { EditorDocument } from '../state/document';
-import { Editor } from '../ui/Editor';
+import { Editor } from './Editor';
 import { useHoldPagesOpen } from '../team/EditorTeamBanners';
-import { NotOpened } from '../ui/EditorRoute';
-import { MultiCountrySession, multiCountryDocumentsError } from './session';
+import { NotOpened } from './EditorRoute';
+import { MultiCountrySession, multiCountryDocumentsError } from '../multi/session';
 
 type Loaded =
   | { state: 'loading' }
