@@ -1,4 +1,14 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +60,28 @@ function importCycles(files: readonly string[]): string[][] {
   return cycles;
 }
 
+/** Pairs of top-level folders of `root` that import each other, each as `a <-> b` with one import either way. */
+function foldersImportingEachOther(root: string): string[] {
+  const folderOf = (file: string): string | undefined => {
+    const [first, ...rest] = relative(root, file).split('/');
+    return rest.length > 0 && first !== '..' ? first : undefined;
+  };
+  const firstImport = new Map<string, string>();
+  for (const file of sourceFiles(root)) {
+    const from = folderOf(file);
+    for (const target of importsOf(file)) {
+      const to = folderOf(target);
+      if (from && to && from !== to && !firstImport.has(`${from}->${to}`))
+        firstImport.set(`${from}->${to}`, `${relative(root, file)} -> ${relative(root, target)}`);
+    }
+  }
+  return [...firstImport.keys()].flatMap((edge) => {
+    const [from, to] = edge.split('->') as [string, string];
+    const back = firstImport.get(`${to}->${from}`);
+    return from < to && back ? [`${from} <-> ${to}: ${firstImport.get(edge)}; ${back}`] : [];
+  });
+}
+
 describe('imports', () => {
   it('finds a cycle when there is one', () => {
     const cycles = importCycles(sourceFiles(join(ROOT, 'renderer/preview/src')));
@@ -59,5 +91,29 @@ describe('imports', () => {
 
   it('have no cycles in any layer', () => {
     expect(importCycles(LAYERS.flatMap((layer) => sourceFiles(join(ROOT, layer))))).toEqual([]);
+  });
+
+  it('finds folders that import each other when there are some', () => {
+    const root = mkdtempSync(join(tmpdir(), 'folder-cycle-'));
+    try {
+      for (const [file, text] of [
+        ['shell/App.tsx', "import { Modal } from '../parts/Modal';\n"],
+        ['parts/Modal.tsx', "import { App } from '../shell/App';\n"],
+        ['parts/Button.tsx', "import { Modal } from './Modal';\n"],
+      ]) {
+        mkdirSync(dirname(join(root, file!)), { recursive: true });
+        writeFileSync(join(root, file!), text!);
+      }
+      expect(foldersImportingEachOther(root)).toEqual([
+        'parts <-> shell: parts/Modal.tsx -> shell/App.tsx; shell/App.tsx -> parts/Modal.tsx',
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  // One-way dependencies between the editor's folders: app imports components and features, never the reverse.
+  it('keep the top-level folders of the editor renderer from importing each other', () => {
+    expect(foldersImportingEachOther(join(ROOT, 'renderer/editor/src'))).toEqual([]);
   });
 });
