@@ -1,28 +1,14 @@
 // @vitest-environment happy-dom
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { Provider } from 'jotai';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { reactRootPerTest } from './helpers/reactRoot';
 import { ComponentRow } from '../../renderer/editor/src/app/ComponentRow';
 import { DocContext } from '../../renderer/editor/src/state/docContext';
 import { EditorDocument } from '../../renderer/editor/src/state/document';
 import { emptyPageMeta, type Component } from '../../core/schemas';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLElement;
-let root: Root;
-
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const view = reactRootPerTest();
 
 const banner: Component = {
   _component: 'MainBanner',
@@ -46,7 +32,7 @@ function openRow(): EditorDocument {
   });
   doc.setOpen('a');
   act(() =>
-    root.render(
+    view.root.render(
       createElement(
         Provider,
         { store: doc.store },
@@ -58,9 +44,9 @@ function openRow(): EditorDocument {
 }
 
 function input(labelText: string): HTMLInputElement {
-  const label = Array.from(host.querySelectorAll('label')).find((l) => l.textContent?.startsWith(labelText));
+  const label = Array.from(view.host.querySelectorAll('label')).find((l) => l.textContent?.startsWith(labelText));
   const found =
-    label?.querySelector('input') ?? (label && host.querySelector<HTMLInputElement>(`[id="${label.htmlFor}"]`));
+    label?.querySelector('input') ?? (label && view.host.querySelector<HTMLInputElement>(`[id="${label.htmlFor}"]`));
   if (!found) throw new Error(`no field ${labelText}`);
   return found;
 }
@@ -74,7 +60,7 @@ function type(labelText: string, value: string): void {
 }
 
 function click(name: string): void {
-  const button = Array.from(host.querySelectorAll('button')).find((b) => b.textContent?.trim() === name);
+  const button = Array.from(view.host.querySelectorAll('button')).find((b) => b.textContent?.trim() === name);
   if (!button) throw new Error(`no button ${name}`);
   act(() => button.click());
 }

@@ -1,25 +1,11 @@
 // @vitest-environment happy-dom
 import { act, createElement, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { reactRootPerTest } from './helpers/reactRoot';
 import { FieldEditor } from '../../renderer/editor/src/fields/FieldEditor';
 import type { Path } from '../../core/rules/paths';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLElement;
-let root: Root;
-
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const view = reactRootPerTest();
 
 /** One field of a component's content, its writes kept like the document keeps them. */
 function renderField(name: string, initial: unknown): { value: () => unknown } {
@@ -32,7 +18,7 @@ function renderField(name: string, initial: unknown): { value: () => unknown } {
     };
     return createElement(FieldEditor, { name, path: [name], value: content[name], onChange });
   }
-  act(() => root.render(createElement(Content)));
+  act(() => view.root.render(createElement(Content)));
   return { value: () => current };
 }
 
@@ -43,7 +29,7 @@ function type(input: HTMLInputElement, text: string): void {
   });
 }
 
-const textInput = () => host.querySelector<HTMLInputElement>('input:not([type="checkbox"]):not([type="color"])')!;
+const textInput = () => view.host.querySelector<HTMLInputElement>('input:not([type="checkbox"]):not([type="color"])')!;
 
 describe('FieldEditor', () => {
   it.each([
@@ -76,7 +62,7 @@ describe('FieldEditor', () => {
     renderField(name, value);
     // The rich-text editor's code loads on first use (fields/RichTextHtmlField.tsx): it arrives within act.
     await act(() => import('../../renderer/editor/src/richtext/RichTextField'));
-    expect(host.querySelector(selector)).not.toBeNull();
+    expect(view.host.querySelector(selector)).not.toBeNull();
   });
 
   it('writes a nested field at its path', () => {

@@ -1,36 +1,25 @@
 // @vitest-environment happy-dom
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { reactRootPerTest } from './helpers/reactRoot';
 import { RichTextField } from '../../renderer/editor/src/richtext/RichTextField';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLElement;
-let root: Root;
-
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
+const view = reactRootPerTest();
 
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   vi.useRealTimers();
 });
 
 /** Slate reports changes in a microtask, so every step awaits an async act. */
 async function render(value: string, onChange: (html: string) => void = () => {}) {
-  await act(async () => root.render(createElement(RichTextField, { id: 'body', label: 'Body', value, onChange })));
+  await act(async () => view.root.render(createElement(RichTextField, { id: 'body', label: 'Body', value, onChange })));
 }
 
-const editable = () => host.querySelector<HTMLElement>('[data-slate-editor]')!;
-const alert = () => host.querySelector('[role="alert"]');
+const editable = () => view.host.querySelector<HTMLElement>('[data-slate-editor]')!;
+const alert = () => view.host.querySelector('[role="alert"]');
 
 function button(name: string): HTMLButtonElement {
-  const found = Array.from(host.querySelectorAll('button')).find(
+  const found = Array.from(view.host.querySelectorAll('button')).find(
     (b) => (b.getAttribute('aria-label') ?? b.textContent)?.trim() === name,
   );
   if (!found) throw new Error(`no button named ${name}`);
@@ -42,8 +31,9 @@ async function click(name: string) {
 }
 
 async function type(labelText: string, value: string) {
-  const label = Array.from(host.querySelectorAll('label')).find((l) => l.textContent === labelText);
-  const input = label && (host.querySelector(`[id="${label.htmlFor}"]`) as HTMLInputElement | HTMLSelectElement | null);
+  const label = Array.from(view.host.querySelectorAll('label')).find((l) => l.textContent === labelText);
+  const input =
+    label && (view.host.querySelector(`[id="${label.htmlFor}"]`) as HTMLInputElement | HTMLSelectElement | null);
   if (!input) throw new Error(`no field ${labelText}`);
   const proto = input instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
   await act(async () => {
@@ -57,7 +47,7 @@ describe('RichTextField', () => {
     await render('<p>Hello</p>');
     expect(editable().id).toBe('body');
     expect(editable().getAttribute('aria-labelledby')).toBe('body-label');
-    expect(host.querySelector('#body-label')?.textContent).toBe('Body');
+    expect(view.host.querySelector('#body-label')?.textContent).toBe('Body');
     for (const name of [
       'Heading',
       'Paragraph',

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { reactRootPerTest } from './helpers/reactRoot';
 import { DEFAULT_FASCIA_STORES, DEFAULT_IMAGE_QUALITY, NO_INSECURE_HTTP, type Settings } from '../../core/settings';
 import type { Result } from '../../core/result';
 import { SettingsScreen } from '../../renderer/editor/src/app/SettingsScreen';
@@ -9,20 +9,7 @@ import { useStudioServices } from './helpers/services';
 
 /** main refuses a settings patch with issue paths in the error's details; the form puts each beside its field. */
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLElement;
-let root: Root;
-
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const view = reactRootPerTest();
 
 const current: Settings = {
   user: 'ed@example.com',
@@ -47,20 +34,22 @@ async function renderWith(studio: {
   updateSettings: (patch: unknown) => Promise<Result<unknown>>;
 }) {
   (window as unknown as { studio: unknown }).studio = studio;
-  await act(async () => root.render(createElement(SettingsScreen)));
+  await act(async () => view.root.render(createElement(SettingsScreen)));
   await act(async () => {});
 }
 
 async function save() {
-  const button = [...host.querySelectorAll('button')].find((candidate) => candidate.textContent === 'Save settings')!;
+  const button = [...view.host.querySelectorAll('button')].find(
+    (candidate) => candidate.textContent === 'Save settings',
+  )!;
   await act(async () => button.click());
   await act(async () => {});
 }
 
 const inputLabelled = (label: string): HTMLInputElement => {
-  const byAria = host.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`);
+  const byAria = view.host.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`);
   if (byAria) return byAria;
-  const forId = [...host.querySelectorAll('label')].find((candidate) => candidate.textContent === label)!.htmlFor;
+  const forId = [...view.host.querySelectorAll('label')].find((candidate) => candidate.textContent === label)!.htmlFor;
   return document.getElementById(forId) as HTMLInputElement;
 };
 
@@ -94,7 +83,7 @@ describe('Settings: a refusal from main', () => {
     expect(messageBeside(inputLabelled('Preview quality'))).toBe('Preview quality is refused by main');
     for (const untouched of ['Content service', 'Store for jd', 'Store for app_ts', 'Quality'])
       expect(messageBeside(inputLabelled(untouched))).toBeNull();
-    expect(host.querySelector('[role="alert"]')?.textContent).toBe(
+    expect(view.host.querySelector('[role="alert"]')?.textContent).toBe(
       'Settings were not saved: Invalid request for updateSettings: (three issues)',
     );
   });

@@ -1,24 +1,11 @@
 // @vitest-environment happy-dom
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { reactRootPerTest } from './helpers/reactRoot';
 import { DEFAULT_FASCIA_STORES, DEFAULT_IMAGE_QUALITY, NO_INSECURE_HTTP, type Settings } from '../../core/settings';
 import { SettingsScreen } from '../../renderer/editor/src/app/SettingsScreen';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLElement;
-let root: Root;
-
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const view = reactRootPerTest();
 
 const settings = (overrides: Partial<Settings>): Settings => ({
   user: 'ed@example.com',
@@ -42,12 +29,14 @@ const settings = (overrides: Partial<Settings>): Settings => ({
 /** window.studio answering getSettings with these settings (the Settings screen reads nothing else to show). */
 async function renderWith(current: Settings) {
   (window as unknown as { studio: unknown }).studio = { getSettings: async () => ({ ok: true, value: current }) };
-  await act(async () => root.render(createElement(SettingsScreen)));
+  await act(async () => view.root.render(createElement(SettingsScreen)));
   await act(async () => {});
 }
 
 const keySection = () =>
-  [...host.querySelectorAll('fieldset')].find((set) => set.querySelector('legend')?.textContent === 'Mesh api key')!;
+  [...view.host.querySelectorAll('fieldset')].find(
+    (set) => set.querySelector('legend')?.textContent === 'Mesh api key',
+  )!;
 
 describe('Settings: where the mesh api key is kept', () => {
   it("says the system's secure storage keeps it when the secret store persists", async () => {
@@ -84,11 +73,11 @@ describe('Settings: plain http addresses', () => {
         allowInsecureHttp: { ...NO_INSECURE_HTTP, content: true },
       }),
     );
-    const boxes = [...host.querySelectorAll('label')].filter(
+    const boxes = [...view.host.querySelectorAll('label')].filter(
       (label) => label.textContent === 'Allow insecure http for this address',
     );
     expect(boxes).toHaveLength(1);
     expect(boxes[0]!.querySelector('input')!.checked).toBe(true);
-    expect(host.textContent).toContain('Insecure: this address is reached over plain http');
+    expect(view.host.textContent).toContain('Insecure: this address is reached over plain http');
   });
 });
