@@ -15,6 +15,19 @@ export function setIn<T>(target: T, path: Path, value: unknown): T {
 }
 
 /** Moves one item of a list to another index (both clamped), returning a new list. */
+/** What an item's own buttons (or keys) do to its list. */
+export type ItemAction = 'up' | 'down' | 'duplicate' | 'remove';
+
+/**
+ * The list after an item action on the item at `index`: moved one place, duplicated right after itself (the
+ * copy made by `copy`), or removed. Applied to a list's values and to its React keys alike, so they stay paired.
+ */
+export function applyItemAction<T>(list: readonly T[], action: ItemAction, index: number, copy: (item: T) => T): T[] {
+  if (action === 'up' || action === 'down') return moveItem(list, index, index + (action === 'up' ? -1 : 1));
+  if (action === 'duplicate') return [...list.slice(0, index + 1), copy(list[index] as T), ...list.slice(index + 1)];
+  return list.filter((_, i) => i !== index);
+}
+
 export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   const copy = list.slice();
   if (from < 0 || from >= copy.length) return copy;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveItem, setIn } from '../../core/rules/paths';
+import { applyItemAction, moveItem, setIn } from '../../core/rules/paths';
 
 const doc = () => ({
   title: 'Page',
@@ -120,5 +120,28 @@ describe('moveItem', () => {
 
   it('handles an empty list', () => {
     expect(moveItem([], 0, 0)).toEqual([]);
+  });
+});
+
+describe('applyItemAction', () => {
+  const copy = (item: string) => `${item}'`;
+  it('moves an item one place up or down, and not past either end', () => {
+    expect(applyItemAction(['a', 'b', 'c'], 'up', 1, copy)).toEqual(['b', 'a', 'c']);
+    expect(applyItemAction(['a', 'b', 'c'], 'down', 1, copy)).toEqual(['a', 'c', 'b']);
+    expect(applyItemAction(['a', 'b', 'c'], 'up', 0, copy)).toEqual(['a', 'b', 'c']);
+    expect(applyItemAction(['a', 'b', 'c'], 'down', 2, copy)).toEqual(['a', 'b', 'c']);
+  });
+  it('puts the copy right after the item, and removes only the item', () => {
+    expect(applyItemAction(['a', 'b', 'c'], 'duplicate', 1, copy)).toEqual(['a', 'b', "b'", 'c']);
+    expect(applyItemAction(['a', 'b', 'c'], 'remove', 1, copy)).toEqual(['a', 'c']);
+  });
+  it('keeps values and keys paired when applied to both', () => {
+    const values = [{ n: 1 }, { n: 2 }];
+    const keys = ['k1', 'k2'];
+    const nextValues = applyItemAction(values, 'duplicate', 0, structuredClone);
+    const nextKeys = applyItemAction(keys, 'duplicate', 0, () => 'k3');
+    expect(nextKeys).toEqual(['k1', 'k3', 'k2']);
+    expect(nextValues).toEqual([{ n: 1 }, { n: 1 }, { n: 2 }]);
+    expect(nextValues[1]).not.toBe(values[0]);
   });
 });

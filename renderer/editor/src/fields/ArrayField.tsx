@@ -1,6 +1,6 @@
 import { memo, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { blankLike, fieldKind, itemSummary } from '../../../../core/rules/fields';
-import { moveItem, type Path } from '../../../../core/rules/paths';
+import { applyItemAction, moveItem, type ItemAction, type Path } from '../../../../core/rules/paths';
 import { ObjectFields } from './ObjectField';
 import {
   ItemActions,
@@ -11,7 +11,6 @@ import {
   newItemKey,
   useItemKeys,
   useSortableItem,
-  type ItemAction,
 } from './sortable';
 import { samePath, type FieldChange, type FieldEditorProps } from './types';
 
@@ -53,24 +52,10 @@ export function ArrayField({ label, path, value, onChange, Field }: FieldEditorP
     (action: ItemAction, index: number) => {
       const { items, keys } = latest.current;
       const key = keys[index]!;
-      let nextKeys: string[];
-      if (action === 'up' || action === 'down') {
-        const to = index + (action === 'up' ? -1 : 1);
-        nextKeys = moveItem(keys, index, to);
-        commit(moveItem(items, index, to), nextKeys);
-      } else if (action === 'duplicate') {
-        const copyKey = newItemKey();
-        nextKeys = [...keys.slice(0, index + 1), copyKey, ...keys.slice(index + 1)];
-        commit([...items.slice(0, index + 1), structuredClone(items[index]), ...items.slice(index + 1)], nextKeys);
-        // Duplicating the open item opens the copy, ready to be changed.
-        setOpenKey((open) => (open === key ? copyKey : open));
-      } else {
-        nextKeys = keys.filter((_, i) => i !== index);
-        commit(
-          items.filter((_, i) => i !== index),
-          nextKeys,
-        );
-      }
+      const nextKeys = applyItemAction(keys, action, index, newItemKey);
+      commit(applyItemAction(items, action, index, structuredClone), nextKeys);
+      // Duplicating the open item opens the copy, ready to be changed.
+      if (action === 'duplicate') setOpenKey((open) => (open === key ? nextKeys[index + 1]! : open));
       focusAfter(action, key, nextKeys, index, `#${CSS.escape(addId)}`);
     },
     [commit, addId],

@@ -1,6 +1,6 @@
 import { useCallback, useId } from 'react';
 import { blankCta, blankLike, type CtaValue } from '../../../../core/rules/fields';
-import { moveItem, type Path } from '../../../../core/rules/paths';
+import { applyItemAction, moveItem, type ItemAction, type Path } from '../../../../core/rules/paths';
 import type { FieldChange, FieldEditorProps } from './types';
 import {
   ItemActions,
@@ -11,7 +11,6 @@ import {
   newItemKey,
   useItemKeys,
   useSortableItem,
-  type ItemAction,
 } from './sortable';
 
 const ctaName = (index: number): string => `CTA ${index + 1}`;
@@ -29,21 +28,8 @@ export function CtasField({ label, path, value, onChange }: FieldEditorProps) {
 
   const act = (action: ItemAction, index: number) => {
     const key = keys[index]!;
-    let nextKeys = keys;
-    if (action === 'up' || action === 'down') {
-      const to = index + (action === 'up' ? -1 : 1);
-      nextKeys = moveItem(keys, index, to);
-      commit(moveItem(ctas, index, to), nextKeys);
-    } else if (action === 'duplicate') {
-      nextKeys = [...keys.slice(0, index + 1), newItemKey(), ...keys.slice(index + 1)];
-      commit([...ctas.slice(0, index + 1), structuredClone(ctas[index]!), ...ctas.slice(index + 1)], nextKeys);
-    } else {
-      nextKeys = keys.filter((_, i) => i !== index);
-      commit(
-        ctas.filter((_, i) => i !== index),
-        nextKeys,
-      );
-    }
+    const nextKeys = applyItemAction(keys, action, index, newItemKey);
+    commit(applyItemAction(ctas, action, index, structuredClone), nextKeys);
     focusAfter(action, key, nextKeys, index, `#${CSS.escape(addId)}`);
   };
 

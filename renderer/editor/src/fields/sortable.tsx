@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import type { ItemAction } from '../../../../core/rules/paths';
 import {
   DndContext,
   KeyboardSensor,
@@ -137,8 +138,6 @@ export function focusSoon(selectors: string[]): void {
 
 /** A selector for a part of the item with this key. */
 export const inItem = (key: string, part: string): string => `[data-item-key="${CSS.escape(key)}"] ${part}`;
-
-export type ItemAction = 'up' | 'down' | 'duplicate' | 'remove';
 
 /** The move, duplicate and remove buttons of one item; `name` is the item's name ("Slides item 2"). */
 export function ItemActions({
