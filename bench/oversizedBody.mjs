@@ -3,36 +3,15 @@
 // 20 MB limit over a raw socket, chunked (no declared length) and with a declared Content-Length, and prints
 // the time from the first byte sent to the first byte of the answer, and how much of the body was sent by
 // then. Prints figures; asserts nothing.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startBrowserHost } from './browserHost.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BODY_BYTES = 40 * 1024 * 1024;
 const CHUNK = Buffer.alloc(1024 * 1024, 'a');
-
-async function startHost(dataDir) {
-  const child = spawn(process.execPath, [
-    'out/main/browser-host.js',
-    '--port',
-    '0',
-    '--data-dir',
-    dataDir,
-    '--no-open',
-  ]);
-  const url = await new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = /running at (http:\/\/\S+)/.exec(output);
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`host exited ${code}: ${output}`)));
-  });
-  return { url, stop: () => child.kill('SIGTERM') };
-}
 
 /** Sends the head and then the body until the answer starts; resolves with the timing and the status line. */
 function refuse(url, chunked) {
@@ -65,7 +44,7 @@ function refuse(url, chunked) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'studio-bench-413-'));
-const host = await startHost(dataDir);
+const host = await startBrowserHost(dataDir);
 try {
   for (const chunked of [true, false]) {
     const results = [];

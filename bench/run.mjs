@@ -13,11 +13,11 @@
 // - move (Alt+ArrowDown), delete (Delete on the row) and undo (Ctrl+Z): keydown to the preview's page changed;
 // - JS heap of the editor and of the preview.
 import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initialChunks, sizeOf } from './initialChunks.mjs';
+import { startBrowserHost } from './browserHost.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '50,300,1000').split(',').map(Number);
 const KEYSTROKES = Number(process.env.BENCH_KEYSTROKES ?? 200);
@@ -31,29 +31,6 @@ const RELOADS = 5;
 const OPEN_RUNS = 5;
 const median = (values) => percentile(values, 50);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-
-async function startHost(dataDir) {
-  const child = spawn(process.execPath, [
-    'out/main/browser-host.js',
-    '--port',
-    '0',
-    '--data-dir',
-    dataDir,
-    '--user',
-    'bench@example.com',
-    '--no-open',
-  ]);
-  const url = await new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = /running at (http:\/\/\S+)/.exec(output);
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`host exited ${code}: ${output}`)));
-  });
-  return { url, stop: () => child.kill('SIGTERM') };
-}
 
 const percentile = (values, p) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
@@ -264,7 +241,7 @@ const browser = await chromium.launch({
   ],
 });
 const launched = Date.now();
-const host = await startHost(dataDir);
+const host = await startBrowserHost(dataDir, { user: 'bench@example.com' });
 const hostUp = Date.now();
 try {
   const { launchMs, rendererMs, reloadMs } = await dashboardFigures(browser, host, launched, hostUp);
