@@ -1,16 +1,8 @@
+import { OPTION_LISTS } from '../../../../core/optionLists';
 import './placement.css';
 
-const POSITIONS = new Set([
-  'top-left',
-  'top-center',
-  'top-right',
-  'center-left',
-  'center',
-  'center-right',
-  'bottom-left',
-  'bottom-center',
-  'bottom-right',
-]);
+/** The banner positions the catalogue offers (catalogue option list bannerPositions). */
+const POSITIONS = new Set(OPTION_LISTS.bannerPositions);
 
 /**
  * A bannerPositions value as its row (top, center, bottom) and column (left, center, right); a value that is
