@@ -1,16 +1,31 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, statSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { build } from 'vite';
 
 /** Helpers for tests that run the team server and talk to it over HTTP, as a desktop would. */
 
 const repo = join(import.meta.dirname, '../..');
+/**
+ * That user must be able to reach the checkout: a clone in a folder made by `mktemp -d` (mode 0700) is closed
+ * to it, and the server then fails with "Cannot find module". Each folder above the checkout gets the search
+ * bit for others, nothing more (no read, no write).
+ */
+function letOthersReachRepo(): void {
+  for (let folder = repo; folder !== dirname(folder); folder = dirname(folder)) {
+    const mode = statSync(folder).mode;
+    if ((mode & 0o001) === 0) chmodSync(folder, mode | 0o001);
+  }
+}
+
 /** The server refuses root, so as root the tests run it as the `postgres` user, which exists there. */
-const unprivileged =
-  process.getuid?.() === 0
-    ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) }
-    : {};
+function unprivilegedUser(): { uid?: number; gid?: number } {
+  if (process.getuid?.() !== 0) return {};
+  letOthersReachRepo();
+  return { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) };
+}
+const unprivileged = unprivilegedUser();
 const children = new Set<ChildProcess>();
 
 /** Builds out/server/main.js from the sources, as `npm run build:server` does, so tests run what they read. */
