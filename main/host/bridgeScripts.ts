@@ -134,11 +134,14 @@ export function editorBridgeScript(): string {
   let activationTimer = null;
   let previewHasFocus = false;
   let focusGivenBackAt = -Infinity;
+  let focusGivenBackTo = null;
   const previewActivated = () => {
     previewHasFocus = true;
     clearTimeout(activationTimer);
     // A click into the preview right after typing in the editor was taken for a script's: the user's it is.
-    if (document.activeElement !== frame && Date.now() - focusGivenBackAt < ACTIVATION_WAIT_MS) {
+    // Unless the editor has moved focus on purpose since (a click on a block focuses its row).
+    const focusUntouched = document.activeElement === focusGivenBackTo;
+    if (document.activeElement !== frame && focusUntouched && Date.now() - focusGivenBackAt < ACTIVATION_WAIT_MS) {
       frame.focus();
       connection?.port?.postMessage({ type: 'studio:activate' });
     }
@@ -148,6 +151,7 @@ export function editorBridgeScript(): string {
     focusGivenBackAt = Date.now();
     if (lastEditorFocus && lastEditorFocus.isConnected) lastEditorFocus.focus({ preventScroll: true });
     else frame.blur();
+    focusGivenBackTo = document.activeElement;
   };
   // A key the user typed while a script held the focus was meant for the editor: the preview's bridge kept it
   // from the page and hands it back, and it goes where the user was typing.
