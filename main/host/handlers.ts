@@ -123,6 +123,11 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
     return saveId;
   };
 
+  const forgetPendingSave = async (key: PageKey, saveId: string): Promise<void> => {
+    const draft = await drafts.get(bookmarkFor(key));
+    if (draft?.pendingSave?.saveId === saveId) await drafts.put({ ...draft, pendingSave: undefined });
+  };
+
   /**
    * The page's latest version from the content service. In team mode it is cached for opening offline, and
    * while the server cannot be reached the cached one is used.
@@ -286,9 +291,16 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
     saveContent: async ({ key, meta, components, baseHash, commitMessage }) => {
       const page = pageToSave({ key, meta, components, commitMessage });
       const saveId = await recordPendingSave(key, meta, components);
-      const answer = deps.team.active()
-        ? await deps.team.save(key, page, baseHash, saveId)
-        : { status: 'saved' as const, version: await deps.content().saveContent(page, baseHash, saveId) };
+      let answer;
+      try {
+        answer = deps.team.active()
+          ? await deps.team.save(key, page, baseHash, saveId)
+          : { status: 'saved' as const, version: await deps.content().saveContent(page, baseHash, saveId) };
+      } catch (error) {
+        // A save the service refused as invalid was never applied, so its id has nothing to answer for.
+        if (error instanceof StudioError && error.code === 'invalid-input') await forgetPendingSave(key, saveId);
+        throw error;
+      }
       if (answer.status === 'queued') await keepQueuedDraft(key, meta, components, answer.pending.hash);
       // Saved: the draft has done its job. On failure it stays, so nothing is lost.
       else await drafts.remove(bookmarkFor(key));
