@@ -182,8 +182,9 @@ export function editorBridgeScript(): string {
       // frame, with the editor not being typed in, stands for one there.
       if (!connection && pointerOverFrame && now - lastKeyAt > TYPING_MS) return;
       clearTimeout(activationTimer);
-      // While the editor is being typed in, at once; otherwise after a moment for a pointer action to be reported.
-      if (now - lastKeyAt < TYPING_MS) giveFocusBack();
+      // While the editor is being typed in, or with no pointer over the preview (no click of the user's can be
+      // behind it), at once; otherwise after a moment for the preview to report the pointer action.
+      if (now - lastKeyAt < TYPING_MS || !pointerOverFrame) giveFocusBack();
       else activationTimer = setTimeout(giveFocusBack, ACTIVATION_WAIT_MS);
     }, 0);
   });
