@@ -210,7 +210,8 @@ async function stoppableContentService(): Promise<{
         const isSave = incoming.url?.startsWith('/saveContent') ?? false;
         const forward = httpRequest(
           `${backend.url}${incoming.url ?? '/'}`,
-          { method: incoming.method, headers: { ...incoming.headers, host: new URL(backend.url).host } },
+          // A fresh connection each time: a pooled one the backend closed as idle was reset under a request.
+          { method: incoming.method, headers: { ...incoming.headers, host: new URL(backend.url).host }, agent: false },
           (answer) => {
             outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
             answer.pipe(outgoing);
@@ -218,6 +219,9 @@ async function stoppableContentService(): Promise<{
             if (isSave && --savesBeforeStop === 0) answer.once('end', () => void stop());
           },
         );
+        // A connection cut by stop() (or by the app giving up) ends this one exchange, not the test run.
+        forward.on('error', () => outgoing.destroy());
+        incoming.on('error', () => forward.destroy());
         incoming.pipe(forward);
       });
       proxy.listen(port, '127.0.0.1', () => {
