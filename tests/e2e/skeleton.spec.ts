@@ -115,8 +115,8 @@ test('the page JSON refuses broken input, and the page is saved to UAT with ever
   await expect(dialog).toContainText('You are about to update the content for:');
   await expect(dialog).toContainText('GB');
   await expect(dialog).toContainText('Do you want to continue?');
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Please enter a message for the changes.');
+  // Continue waits for a message (as the review save does); a single space is refused with the warning.
+  await expect(dialog.getByRole('button', { name: 'Continue' })).toBeDisabled();
   await dialog.getByLabel('Change message').fill(' ');
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please enter a message for the changes.');
@@ -191,7 +191,8 @@ test('leaving with unsaved changes asks first', async ({ page, host }) => {
   await addComponent(page, 'Main Banner');
   await page.getByRole('button', { name: 'Back', exact: true }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('Do you really want to leave? Any un-saved changes will be lost!');
+  await expect(dialog).toContainText('Do you really want to leave? Your changes are not saved to UAT yet.');
+  await expect(dialog).toContainText('the draft stays on the dashboard');
   await dialog.getByRole('button', { name: 'Stay' }).click();
   await expect(page.getByRole('button', { name: 'Add Component' })).toBeVisible();
   await page.getByRole('button', { name: 'Back', exact: true }).click();

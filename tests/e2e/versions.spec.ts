@@ -173,6 +173,8 @@ test.describe('a colleague saves the page while it is open', () => {
     // Every text of the confirmation is still there.
     await expect(dialog).toContainText('You are about to update the content for:');
     await expect(dialog).toContainText('Do you want to continue?');
+    // Continue would only repeat the refused save: the conflict's choices are the ways on.
+    await expect(dialog.getByRole('button', { name: 'Continue' })).toHaveCount(0);
 
     await conflict.getByRole('button', { name: 'Review difference' }).click();
     const differences = dialog.getByRole('region', { name: 'Differences' });
@@ -227,6 +229,8 @@ test('save as bookmark: toast, back on the dashboard, and the history marks the 
 
   await page.getByRole('button', { name: 'SAVE CONTENT' }).click();
   const dialog = page.getByRole('dialog', { name: 'Update Page' });
+  await expect(dialog.getByRole('button', { name: 'Save as bookmark' })).toBeDisabled();
+  await dialog.getByLabel('Change message').fill(' ');
   await dialog.getByRole('button', { name: 'Save as bookmark' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please enter a message for the changes.');
   await dialog.getByLabel('Change message').fill('Idea for the summer');

@@ -28,6 +28,8 @@ export function SaveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   const [conflict, setConflict] = useState<VersionSummary | null>(null);
   const [reviewing, setReviewing] = useState(false);
   const busy = running !== null;
+  // As the review save (editor spec §5): nothing to save with until a message is typed.
+  const noMessage = message === '';
   const { fascia, country, page } = doc.key;
   const pageName = `'${fascia} ${country} ${page}'`;
 
@@ -122,7 +124,7 @@ export function SaveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           <dd>{page}</dd>
         </dl>
         <p>Do you want to continue?</p>
-        <ChangeMessageField state={changeMessage} rows={3} />
+        <ChangeMessageField state={changeMessage} rows={6} />
         {conflict && (
           <>
             <ConflictPanel
@@ -146,12 +148,15 @@ export function SaveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           <button type="button" disabled={busy} onClick={close}>
             Cancel
           </button>
-          <button type="button" disabled={busy} onClick={() => void saveBookmark()}>
+          <button type="button" disabled={busy || noMessage} onClick={() => void saveBookmark()}>
             {running === 'bookmark' ? 'Saving…' : 'Save as bookmark'}
           </button>
-          <button type="button" className="primary" disabled={busy} onClick={() => void saveContent()}>
-            {running === 'content' ? 'Saving…' : 'Continue'}
-          </button>
+          {/* After a conflict, Continue would only meet the same refusal: the conflict's own choices replace it. */}
+          {!conflict && (
+            <button type="button" className="primary" disabled={busy || noMessage} onClick={() => void saveContent()}>
+              {running === 'content' ? 'Saving…' : 'Continue'}
+            </button>
+          )}
         </div>
       </div>
     </Modal>
