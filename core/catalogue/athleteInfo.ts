@@ -35,22 +35,26 @@ const athlete = (
 });
 
 /** The athletes a brand sponsors (catalogue spec §3, "Athlete Info"; 5 per view, 1 on mobile). */
-export const athleteInfo = defineTemplate('Athlete Info', {
-  title: 'Team Stride',
-  subtitle: 'Meet the athletes who test our kit',
-  athletes: [
-    athlete('Maya Okafor', 'okafor', 'Sprinting', 'National 200m champion', 'Stride Aero Runner', 'running'),
-    athlete(
-      'Erik Lindqvist',
-      'lindqvist',
-      'Trail running',
-      'Finished the 100-mile Ridge Ultra',
-      'Northpeak Trail',
-      'outdoor',
-    ),
-    athlete('Léa Moreau', 'moreau', 'Football', 'Club captain, 120 appearances', 'Kinetic Match Pro', 'football'),
-    athlete('Kenji Tanaka', 'tanaka', 'Basketball', 'League most valuable player', 'Volt Court', 'streetwear'),
-    athlete('Sofia Reyes', 'reyes', 'CrossFit', 'Regional games podium', 'Apex Core', 'training'),
-  ],
-  carousel: carouselSettings(SLIDES_PER_VIEW_DEFAULTS.AthleteInfo),
-});
+export const athleteInfo = defineTemplate(
+  'Athlete Info',
+  'The athletes a brand sponsors, with their story and video.',
+  {
+    title: 'Team Stride',
+    subtitle: 'Meet the athletes who test our kit',
+    athletes: [
+      athlete('Maya Okafor', 'okafor', 'Sprinting', 'National 200m champion', 'Stride Aero Runner', 'running'),
+      athlete(
+        'Erik Lindqvist',
+        'lindqvist',
+        'Trail running',
+        'Finished the 100-mile Ridge Ultra',
+        'Northpeak Trail',
+        'outdoor',
+      ),
+      athlete('Léa Moreau', 'moreau', 'Football', 'Club captain, 120 appearances', 'Kinetic Match Pro', 'football'),
+      athlete('Kenji Tanaka', 'tanaka', 'Basketball', 'League most valuable player', 'Volt Court', 'streetwear'),
+      athlete('Sofia Reyes', 'reyes', 'CrossFit', 'Regional games podium', 'Apex Core', 'training'),
+    ],
+    carousel: carouselSettings(SLIDES_PER_VIEW_DEFAULTS.AthleteInfo),
+  },
+);

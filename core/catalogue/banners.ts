@@ -16,20 +16,24 @@ import {
 import { crestImage, type BannerArt, type ClubCrest } from './sampleAssets';
 import { defineTemplate } from './template';
 
-export const middleBanner = defineTemplate('Middle Banner', {
-  title: 'Built for the Long Run',
-  subtitle: 'Cushioned running shoes for every distance',
-  text: 'Find your fit with our running range, from first 5K to marathon day.',
-  images: bannerImages('running'),
-  aspectRatio: aspectRatio(),
-  url: linkPair('/footwear/running/'),
-  textPosition: selectBox('bannerPositions', 'center-left'),
-  invertText: true,
-  ctaType: selectBox('ctaTypes', 'box'),
-  ctas: [cta('Shop Running', '/footwear/running/', true)],
-});
+export const middleBanner = defineTemplate(
+  'Middle Banner',
+  'A mid-page banner: image, headline and a call to action.',
+  {
+    title: 'Built for the Long Run',
+    subtitle: 'Cushioned running shoes for every distance',
+    text: 'Find your fit with our running range, from first 5K to marathon day.',
+    images: bannerImages('running'),
+    aspectRatio: aspectRatio(),
+    url: linkPair('/footwear/running/'),
+    textPosition: selectBox('bannerPositions', 'center-left'),
+    invertText: true,
+    ctaType: selectBox('ctaTypes', 'box'),
+    ctas: [cta('Shop Running', '/footwear/running/', true)],
+  },
+);
 
-export const tabbedBanner = defineTemplate('Tabbed Banner', {
+export const tabbedBanner = defineTemplate('Tabbed Banner', 'One banner per tab, switched by tab buttons.', {
   title: 'Shop the Season',
   theme: selectBox('themes', 'underline'),
   tabs: [
@@ -39,7 +43,7 @@ export const tabbedBanner = defineTemplate('Tabbed Banner', {
   ],
 });
 
-export const saleBanner = defineTemplate('Sale Banner', {
+export const saleBanner = defineTemplate('Sale Banner', 'A bold sale message with a discount and a call to action.', {
   title: 'End of Season Sale',
   subtitle: 'Up to 50% off selected lines',
   text: 'While stocks last. Exclusions apply.',
@@ -60,7 +64,7 @@ export const saleBanner = defineTemplate('Sale Banner', {
 const team = (name: string, crest: ClubCrest): { name: string; logo: string } => ({ name, logo: crestImage(crest) });
 
 /** A fixture: both clubs, kick-off, and where to buy each side’s kit. */
-export const matchBanner = defineTemplate('Match Banner', {
+export const matchBanner = defineTemplate('Match Banner', 'A fixture: both clubs, kick-off and their kit.', {
   competition: 'Premier Division',
   homeTeam: team('Northside Rovers', 'northside'),
   awayTeam: team('Eastport City', 'eastport'),
@@ -73,20 +77,24 @@ export const matchBanner = defineTemplate('Match Banner', {
   ctas: [cta('Shop Rovers Kit', '/football/northside-rovers/'), cta('Shop City Kit', '/football/eastport-city/')],
 });
 
-export const fullscreenBanner = defineTemplate('FullscreenBanner', {
-  title: 'Into the Wild',
-  subtitle: 'Waterproof layers for every trail',
-  images: bannerImages('outdoor'),
-  aspectRatio: aspectRatio(),
-  url: linkPair('/outdoor/'),
-  textPosition: selectBox('bannerPositions', 'center'),
-  invertText: true,
-  parallax: true,
-  overlay: overlay(squareImages('outdoor'), [cta('Explore Outdoor', '/outdoor/', true)], 'center'),
-  ctas: [cta('Explore Outdoor', '/outdoor/', true)],
-});
+export const fullscreenBanner = defineTemplate(
+  'Fullscreen Banner',
+  'A banner that fills the screen, with a call to action.',
+  {
+    title: 'Into the Wild',
+    subtitle: 'Waterproof layers for every trail',
+    images: bannerImages('outdoor'),
+    aspectRatio: aspectRatio(),
+    url: linkPair('/outdoor/'),
+    textPosition: selectBox('bannerPositions', 'center'),
+    invertText: true,
+    parallax: true,
+    overlay: overlay(squareImages('outdoor'), [cta('Explore Outdoor', '/outdoor/', true)], 'center'),
+    ctas: [cta('Explore Outdoor', '/outdoor/', true)],
+  },
+);
 
-export const spotBanner = defineTemplate('SpotBanner', {
+export const spotBanner = defineTemplate('Spot Banner', 'A single app banner that links to a listing or page.', {
   contentType: selectBox('contentTypes', 'image'),
   title: 'Gym Essentials',
   subtitle: 'Everything you need for your next session',
@@ -114,7 +122,7 @@ const navigationItem = (label: string, art: BannerArt, path: string): Navigation
   target: { type: selectBox('appTargetTypes', 'listing'), value: path },
 });
 
-export const navigationBanner = defineTemplate('NavigationBanner', {
+export const navigationBanner = defineTemplate('Navigation Banner', 'Tiles that link to categories of the store.', {
   title: 'Shop by Category',
   layout: selectBox('layouts', 'scroll'),
   items: [
@@ -127,7 +135,7 @@ export const navigationBanner = defineTemplate('NavigationBanner', {
 });
 
 /** A personalised product feed; the products come from the feed at run time, so the default holds none. */
-export const feedBanner = defineTemplate('FeedBanner', {
+export const feedBanner = defineTemplate('Feed Banner', 'A personalised product feed, such as recently viewed.', {
   title: 'Recommended For You',
   text: paragraphs('Picked for you based on what you love.'),
   feedProperty: selectBox('feedProperties', 'recommended_for_you'),

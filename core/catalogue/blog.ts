@@ -10,7 +10,7 @@ export const BLOG_POSTS_PER_PAGE = 12;
 export const SAMPLE_BLOG_API_LINK = `/sample/blog/posts.json?_embed&per_page=${BLOG_POSTS_PER_PAGE}`;
 
 /** The latest posts as a carousel (catalogue spec §3, "Blog"; 3 per view, 1 on mobile, 50px apart). */
-export const blog = defineTemplate('Blog', {
+export const blog = defineTemplate('Blog', 'The latest blog posts as a carousel.', {
   apiLink: SAMPLE_BLOG_API_LINK,
   header: { title: 'The Journal', subtitle: 'Stories from the track, the pitch and the street' },
   cta: cta('Read the Journal', '/blog/'),

@@ -5,7 +5,7 @@ import { defineTemplate } from './template';
  * `{ html: { value } }`, because the rich-text editor would rewrite arbitrary markup (wrapper elements,
  * classes, attributes) into its own paragraphs.
  */
-export const customHtml = defineTemplate('Custom HTML', {
+export const customHtml = defineTemplate('Custom HTML', 'Your own HTML markup, placed as written.', {
   markup: [
     '<div class="custom">',
     '  <h2 class="custom__title">Free Delivery Weekend</h2>',

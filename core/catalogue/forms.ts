@@ -3,7 +3,7 @@ import { bannerImages, aspectRatio, paragraphs, selectBox, type SelectBox } from
 import type { OptionValue } from '../optionLists';
 import { defineTemplate } from './template';
 
-export const newsletterSignup = defineTemplate('NewsletterSignup', {
+export const newsletterSignup = defineTemplate('Newsletter Signup', 'A sign-up form for the newsletter.', {
   title: 'Be First in Line',
   text: 'Sign up for early access to launches, exclusive offers and 10% off your first order.',
   placeholder: 'Enter your email address',
@@ -31,7 +31,7 @@ const formField = (
 ): FormField => ({ label, name, type: selectBox('inputTypes', type), required, placeholder });
 
 /** A contact form; `action` is left empty for the team to point at its own form handler. */
-export const form = defineTemplate('Form', {
+export const form = defineTemplate('Form', 'A contact form with fields of your choice.', {
   title: 'Contact Us',
   text: 'We aim to reply within two working days.',
   fields: [
@@ -77,7 +77,7 @@ const SIZE_ROWS: readonly (readonly [string, number, number, number, number])[] 
 ];
 
 /** A sortable size guide (catalogue spec §3, "TableView"); rows are keyed by each header's field. */
-export const tableView = defineTemplate('TableView', {
+export const tableView = defineTemplate('Table View', 'A sortable table, such as a size guide.', {
   title: 'Trainer Size Guide',
   headers: [
     column('Range', 'range', 'String'),

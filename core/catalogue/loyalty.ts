@@ -45,17 +45,21 @@ const linkTo = (text: string, url: string, variant = 'primary'): LoyaltyButton =
   data: url,
 });
 
-export const balanceDisplay = defineTemplate('BalanceDisplay', {
-  campaignID: campaignId('points-balance'),
-  title: 'Your Points',
-  // {points} is replaced with the member's balance.
-  text: 'You have {points} points to spend',
-  images: bannerImages('rewards'),
-  aspectRatio: aspectRatio(),
-  buttons: [navigateTo('Redeem Points', 'rewards'), navigateTo('How It Works', 'rewards-help', 'text')],
-});
+export const balanceDisplay = defineTemplate(
+  'Balance Display',
+  'The member’s loyalty points balance and what to do with it.',
+  {
+    campaignID: campaignId('points-balance'),
+    title: 'Your Points',
+    // {points} is replaced with the member's balance.
+    text: 'You have {points} points to spend',
+    images: bannerImages('rewards'),
+    aspectRatio: aspectRatio(),
+    buttons: [navigateTo('Redeem Points', 'rewards'), navigateTo('How It Works', 'rewards-help', 'text')],
+  },
+);
 
-export const buttonList = defineTemplate('ButtonList', {
+export const buttonList = defineTemplate('Button List', 'A list of app buttons that navigate or open links.', {
   title: 'Your Rewards',
   campaignID: campaignId('rewards-menu'),
   buttons: [
@@ -65,7 +69,7 @@ export const buttonList = defineTemplate('ButtonList', {
   ],
 });
 
-export const gamificationWidget = defineTemplate('GamificationWidget', {
+export const gamificationWidget = defineTemplate('Gamification Widget', 'A game members can play for rewards.', {
   campaignID: campaignId('spin-to-win'),
   title: 'Spin to Win',
   text: 'Spin once a day for a chance to win bonus points.',
@@ -75,7 +79,7 @@ export const gamificationWidget = defineTemplate('GamificationWidget', {
   settings: { attemptsPerDay: 1 },
 });
 
-export const couponsCarousel = defineTemplate('CouponsCarousel', {
+export const couponsCarousel = defineTemplate('Coupons Carousel', 'The member’s coupons as a carousel.', {
   campaignID: campaignId('member-coupons'),
   title: 'Your Coupons',
   emptyText: 'No coupons right now. Check back soon!',
@@ -118,31 +122,39 @@ const popupSlide = (
   ctas: [copy.cta],
 });
 
-export const popupCarousel = defineTemplate('PopupCarousel', {
-  slides: [
-    popupSlide(
-      'modal',
-      { code: 'segment-500-points', description: 'Members with 500 points or more' },
-      {
-        title: 'Double Points Weekend',
-        text: 'Earn double points on every purchase until Sunday.',
-        cta: cta('Shop Now', '/new-in/'),
-      },
-    ),
-    popupSlide('placeholder', null, {
-      title: 'Welcome to Rewards',
-      text: 'Collect points every time you shop.',
-      cta: cta('Learn More', '/rewards/'),
-    }),
-  ],
-  carousel: carouselSettings(OTHER_CAROUSEL_SLIDES.PopupCarousel),
-});
+export const popupCarousel = defineTemplate(
+  'Popup Carousel',
+  'Slides shown as a popup or placeholder to chosen audiences.',
+  {
+    slides: [
+      popupSlide(
+        'modal',
+        { code: 'segment-500-points', description: 'Members with 500 points or more' },
+        {
+          title: 'Double Points Weekend',
+          text: 'Earn double points on every purchase until Sunday.',
+          cta: cta('Shop Now', '/new-in/'),
+        },
+      ),
+      popupSlide('placeholder', null, {
+        title: 'Welcome to Rewards',
+        text: 'Collect points every time you shop.',
+        cta: cta('Learn More', '/rewards/'),
+      }),
+    ],
+    carousel: carouselSettings(OTHER_CAROUSEL_SLIDES.PopupCarousel),
+  },
+);
 
-export const addToWallet = defineTemplate('AddToWallet', {
-  campaignID: campaignId('membership-card'),
-  title: 'Your Membership Card, Always With You',
-  text: 'Add your card to your phone’s wallet and scan it at the till.',
-  images: bannerImages('rewards'),
-  aspectRatio: aspectRatio(),
-  buttons: [linkTo('Add to Wallet', '/rewards/wallet-pass/')],
-});
+export const addToWallet = defineTemplate(
+  'Add To Wallet',
+  'A button that adds the loyalty card to the phone’s wallet.',
+  {
+    campaignID: campaignId('membership-card'),
+    title: 'Your Membership Card, Always With You',
+    text: 'Add your card to your phone’s wallet and scan it at the till.',
+    images: bannerImages('rewards'),
+    aspectRatio: aspectRatio(),
+    buttons: [linkTo('Add to Wallet', '/rewards/wallet-pass/')],
+  },
+);

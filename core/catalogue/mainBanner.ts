@@ -24,7 +24,7 @@ const bannerButton = (text: string, url: string, category: string, subCategory: 
 });
 
 /** The page-opening hero (catalogue spec §3, "Main Banner"). */
-export const mainBanner = defineTemplate('Main Banner', {
+export const mainBanner = defineTemplate('Main Banner', 'The page-opening hero: big art, a headline and buttons.', {
   title: 'New Season Trainers',
   subtitle: 'Fresh drops from the biggest names in sport',
   fontSize: {

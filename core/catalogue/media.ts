@@ -6,7 +6,7 @@ import { defineTemplate } from './template';
 const videoAspectRatio = () => aspectRatio('16:9', '16:9');
 
 /** One video beside its copy; videoPosition says on which side. */
-export const videoSpot = defineTemplate('VideoSpot', {
+export const videoSpot = defineTemplate('Video Spot', 'One video beside its copy and calls to action.', {
   title: 'Made to Move',
   text: paragraphs('Go behind the scenes of our latest running campaign.'),
   videoPosition: selectBox('videoPositions', 'left'),
@@ -15,7 +15,7 @@ export const videoSpot = defineTemplate('VideoSpot', {
   ctas: [cta('Shop Running', '/footwear/running/')],
 });
 
-export const videoGallery = defineTemplate('VideoGallery', {
+export const videoGallery = defineTemplate('Video Gallery', 'Several videos as a carousel, each with its own links.', {
   title: 'Watch & Shop',
   videos: [
     videoBlock('Trail Tested', 'outdoor', [cta('Shop Outdoor', '/outdoor/')]),

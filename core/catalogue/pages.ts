@@ -17,7 +17,7 @@ const releaseTab = (
 });
 
 /** Upcoming releases, one tab per drop; releaseDate is a date input by its key (editor spec §3). */
-export const tabbedTimeline = defineTemplate('Tabbed Timeline', {
+export const tabbedTimeline = defineTemplate('Tabbed Timeline', 'Upcoming releases, one tab per drop date.', {
   title: 'Release Calendar',
   subtitle: 'Set a reminder for the drops you cannot miss',
   tabs: [
@@ -34,7 +34,7 @@ export const tabbedTimeline = defineTemplate('Tabbed Timeline', {
   ],
 });
 
-export const tabbedPage = defineTemplate('Tabbed Page', {
+export const tabbedPage = defineTemplate('Tabbed Page', 'Whole sections of content, one per tab.', {
   title: 'Help & Information',
   activeTab: 0,
   tabs: [
@@ -54,7 +54,7 @@ export const tabbedPage = defineTemplate('Tabbed Page', {
 });
 
 /** An information page of numbered sections, such as a scheme's terms. */
-export const infoPage = defineTemplate('Info Page', {
+export const infoPage = defineTemplate('Info Page', 'Numbered sections of text, such as terms and conditions.', {
   title: 'Student Discount',
   text: paragraphs('Students save 10% on full-price items, online and in store.'),
   bulletType: selectBox('bulletTypes', 'number'),
@@ -74,7 +74,7 @@ export const infoPage = defineTemplate('Info Page', {
 });
 
 /** A long-form article; publishDate is a date input by its key (editor spec §3). */
-export const editorial = defineTemplate('Editorial', {
+export const editorial = defineTemplate('Editorial', 'A long-form article with images and a publish date.', {
   title: 'How to Choose Your First Running Shoe',
   subtitle: 'Our in-store experts share what really matters',
   author: 'The Journal Team',

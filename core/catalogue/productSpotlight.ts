@@ -4,7 +4,7 @@ import { imageShots, poundCurrency, productTile } from './products';
 import { defineTemplate } from './template';
 
 /** Tabs of products with prices in pounds (catalogue spec §3, "Product Spotlight"; 4 per view, 1.5 on mobile). */
-export const productSpotlight = defineTemplate('Product Spotlight', {
+export const productSpotlight = defineTemplate('Product Spotlight', 'Tabs of products with prices, looked up by PLU.', {
   title: 'Trending Now',
   theme: selectBox('themes', 'default'),
   tabs: [

@@ -2,19 +2,23 @@
 import { aspectRatio, bannerImages, cta, paragraphs, selectBox, spot } from './fields';
 import { defineTemplate } from './template';
 
-export const redefinedSection = defineTemplate('Redefined Section', {
-  title: 'Redefine Your Routine',
-  text: paragraphs('Kit that keeps up, from the first rep to the last mile.'),
-  ctaType: selectBox('ctaTypes', 'underline'),
-  sections: [
-    spot('Run', 'Lightweight and responsive', 'running', '/footwear/running/'),
-    spot('Train', 'Support for every lift', 'training', '/training/'),
-    spot('Recover', 'Comfort for rest days', 'streetwear', '/clothing/loungewear/'),
-  ],
-});
+export const redefinedSection = defineTemplate(
+  'Redefined Section',
+  'A section of spots with a heading and calls to action.',
+  {
+    title: 'Redefine Your Routine',
+    text: paragraphs('Kit that keeps up, from the first rep to the last mile.'),
+    ctaType: selectBox('ctaTypes', 'underline'),
+    sections: [
+      spot('Run', 'Lightweight and responsive', 'running', '/footwear/running/'),
+      spot('Train', 'Support for every lift', 'training', '/training/'),
+      spot('Recover', 'Comfort for rest days', 'streetwear', '/clothing/loungewear/'),
+    ],
+  },
+);
 
 /** A row of spots that turns into a carousel on mobile only. */
-export const spotList = defineTemplate('Spot List', {
+export const spotList = defineTemplate('Spot List', 'A row of spots that becomes a carousel on mobile.', {
   title: 'Shop by Sport',
   carouselActive: selectBox('carouselActive', 'mobile-only'),
   hoverEffect: selectBox('hoverEffects', 'zoom'),
@@ -28,21 +32,25 @@ export const spotList = defineTemplate('Spot List', {
 });
 
 /** The end-of-page round-up: a last message and the main ways back into the store. */
-export const wrapUp = defineTemplate('Wrap Up', {
-  title: 'Still Looking?',
-  text: paragraphs('Explore the full range, with free standard delivery on orders over £50.'),
-  images: bannerImages('streetwear'),
-  aspectRatio: aspectRatio(),
-  ctas: [
-    cta('Men', '/men/'),
-    cta('Women', '/women/'),
-    cta('Kids', '/kids/'),
-    cta('Brands', '/brands/'),
-    cta('Sale', '/sale/', true),
-  ],
-});
+export const wrapUp = defineTemplate(
+  'Wrap Up',
+  'The end-of-page round-up: a last message and links back into the store.',
+  {
+    title: 'Still Looking?',
+    text: paragraphs('Explore the full range, with free standard delivery on orders over £50.'),
+    images: bannerImages('streetwear'),
+    aspectRatio: aspectRatio(),
+    ctas: [
+      cta('Men', '/men/'),
+      cta('Women', '/women/'),
+      cta('Kids', '/kids/'),
+      cta('Brands', '/brands/'),
+      cta('Sale', '/sale/', true),
+    ],
+  },
+);
 
-export const gridLayout = defineTemplate('Grid Layout', {
+export const gridLayout = defineTemplate('Grid Layout', 'Images and links in a grid of one to four columns.', {
   title: 'Just Landed',
   gridLayout: selectBox('gridLayouts', 'three'),
   hoverEffect: selectBox('hoverEffects', 'zoom'),
@@ -54,15 +62,19 @@ export const gridLayout = defineTemplate('Grid Layout', {
 });
 
 /** A free-form section: heading, rich text, art and calls to action, with its own colours. */
-export const abstractSection = defineTemplate('AbstractSection', {
-  title: 'Our Commitment',
-  subtitle: 'Better materials, made to last',
-  text: paragraphs(
-    'Over half of our own-brand range now uses recycled or responsibly sourced materials.',
-    'Bring your worn-out trainers to any store and we will recycle them for you.',
-  ),
-  images: bannerImages('outdoor'),
-  aspectRatio: aspectRatio(),
-  ctas: [cta('Learn More', '/sustainability/')],
-  settings: { backgroundColor: '#f3f4f6', textColor: '#111111', fullWidth: false },
-});
+export const abstractSection = defineTemplate(
+  'Abstract Section',
+  'A free-form section: heading, rich text, art and calls to action.',
+  {
+    title: 'Our Commitment',
+    subtitle: 'Better materials, made to last',
+    text: paragraphs(
+      'Over half of our own-brand range now uses recycled or responsibly sourced materials.',
+      'Bring your worn-out trainers to any store and we will recycle them for you.',
+    ),
+    images: bannerImages('outdoor'),
+    aspectRatio: aspectRatio(),
+    ctas: [cta('Learn More', '/sustainability/')],
+    settings: { backgroundColor: '#f3f4f6', textColor: '#111111', fullWidth: false },
+  },
+);

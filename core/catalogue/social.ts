@@ -6,7 +6,7 @@ import { defineTemplate } from './template';
 export const CURALATE_WAIT_TIME_MS = 2000;
 
 /** Catalogue spec §3, "Curalate": the provider's site name, locale, gallery code and tag filter. */
-export const curalate = defineTemplate('Curalate', {
+export const curalate = defineTemplate('Curalate', 'A social gallery from Curalate, filtered by tag.', {
   title: '#WearItYourWay',
   subtitle: 'Tag your look for a chance to be featured',
   siteName: 'storefront-gb',
@@ -18,7 +18,7 @@ export const curalate = defineTemplate('Curalate', {
   scriptClassNames: 'curalate-widget curalate-homepage',
 });
 
-export const storyStream = defineTemplate('StoryStream', {
+export const storyStream = defineTemplate('Story Stream', 'A social content gallery from StoryStream.', {
   title: 'Seen on You',
   galleryType: selectBox('storyGalleryTypes', 'mosaic'),
   locale: selectBox('socialContentLocales', 'en-GB'),

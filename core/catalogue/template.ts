@@ -1,19 +1,27 @@
 import { iconUrl } from './sampleAssets';
 
-/** A catalogue entry (catalogue spec §3): display name, icon address, and the new component's type and content. */
+/**
+ * A catalogue entry (catalogue spec §3): display name in words, a one-line description for the Add a Component
+ * dialog, icon address, and the new component's type and content.
+ */
 export interface TemplateEntry {
   name: string;
+  description: string;
   icon: string;
   data: { _component: string; content: Record<string, unknown> };
 }
 
 /**
- * A template from its display name and default content. The type name is the display name without spaces
- * (Main Banner -> MainBanner) and the icon is derived from it, so neither can drift from the name.
+ * A template from its display name, description and default content. The type name is the display name without
+ * spaces (Video Spot -> VideoSpot) unless given, and the icon is derived from it, so neither drifts from the name.
  */
-export function defineTemplate(name: string, content: Record<string, unknown>): TemplateEntry {
-  const componentType = name.replaceAll(' ', '');
-  return { name, icon: iconUrl(componentType), data: { _component: componentType, content } };
+export function defineTemplate(
+  name: string,
+  description: string,
+  content: Record<string, unknown>,
+  componentType = name.replaceAll(' ', ''),
+): TemplateEntry {
+  return { name, description, icon: iconUrl(componentType), data: { _component: componentType, content } };
 }
 
 /**

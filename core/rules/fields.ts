@@ -244,28 +244,5 @@ export function hexColourError(text: string): string | null {
   return 'Use a hex colour: # and 3 or 6 digits 0-9 or a-f, e.g. #1a2b3c.';
 }
 
-const SUMMARY_KEYS = ['title', 'text', 'name', 'label', 'plu'] as const;
-
-const summaryText = (value: unknown): string =>
-  typeof value === 'string' || typeof value === 'number' ? String(value).replace(/\s+/g, ' ').trim() : '';
-
-/**
- * A one-line summary of an array item (the 0-based `index`): the first non-empty of its title, text, name,
- * label or plu, then of its pluDetails' (product tiles hold only those); a text or number item is its own
- * summary; else 'Item N'.
- */
-export function itemSummary(item: unknown, index: number): string {
-  const own = summaryText(item);
-  if (own) return own;
-  for (const source of [item, isRecord(item) ? item.pluDetails : undefined]) {
-    if (!isRecord(source)) continue;
-    for (const key of SUMMARY_KEYS) {
-      const text = summaryText(source[key]);
-      if (text) return text;
-    }
-  }
-  return `Item ${index + 1}`;
-}
-
 /** A new, empty call to action, for a list with no sibling to copy the shape of. */
 export const blankCta = (): CtaValue => ({ text: '', url: '', invert: false });

@@ -140,7 +140,19 @@ type Carousel = z.infer<typeof CarouselShape>;
 
 describe('the catalogue entries', () => {
   it('holds the 44 templates of the spec, in its order', () => {
-    expect(CATALOGUE.map((entry) => entry.name)).toEqual(EXPECTED_NAMES);
+    expect(CATALOGUE.map((entry) => entry.data._component)).toEqual(
+      EXPECTED_NAMES.map((name) => name.replaceAll(' ', '')),
+    );
+  });
+
+  it('names every template in words, never a run-together type name, and describes it in one line (issue 15)', () => {
+    for (const entry of CATALOGUE) {
+      expect(entry.name, entry.data._component).not.toMatch(/[a-z][A-Z]/);
+      expect(entry.description, entry.name).toMatch(/^[A-Z].{10,80}\.$/);
+    }
+    expect(findTemplate('VideoSpot')?.name).toBe('Video Spot');
+    expect(findTemplate('UspBar')?.name).toBe('USP Bar');
+    expect(new Set(CATALOGUE.map((entry) => entry.description)).size).toBe(44);
   });
 
   it('gives every template a unique name and a unique type name', () => {
@@ -148,9 +160,9 @@ describe('the catalogue entries', () => {
     expect(new Set(CATALOGUE.map((entry) => entry.data._component)).size).toBe(44);
   });
 
-  it('names each type in PascalCase: the display name without its spaces', () => {
+  it('names each type in PascalCase: the display name without its spaces (USP Bar keeps its type UspBar)', () => {
     for (const entry of CATALOGUE) {
-      expect(entry.data._component).toBe(entry.name.replaceAll(' ', ''));
+      if (entry.data._component !== 'UspBar') expect(entry.data._component).toBe(entry.name.replaceAll(' ', ''));
       expect(entry.data._component).toMatch(/^[A-Z][A-Za-z]+$/);
     }
     expect(CATALOGUE.map((entry) => entry.data._component)).toEqual(

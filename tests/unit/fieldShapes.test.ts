@@ -11,7 +11,6 @@ import {
   isImagesValue,
   isPointOfInterest,
   isStringPair,
-  itemSummary,
   knownShape,
   normaliseAspectRatio,
 } from '../../core/rules/fields';
@@ -214,40 +213,6 @@ describe('hex colours', () => {
     expect(isHex6('#A1B2C3')).toBe(true);
     expect(isHex6('#fff')).toBe(false);
     expect(isHex6(' #a1b2c3')).toBe(false);
-  });
-});
-
-describe('itemSummary', () => {
-  it('takes the first non-empty of title, text, name, label, plu', () => {
-    expect(itemSummary({ title: 'Trainers', text: 'Men' }, 0)).toBe('Trainers');
-    expect(itemSummary({ title: '', text: 'Men', name: 'x' }, 0)).toBe('Men');
-    expect(itemSummary({ title: '  ', name: 'Stride' }, 0)).toBe('Stride');
-    expect(itemSummary({ label: 'Price', plu: '123' }, 0)).toBe('Price');
-    expect(itemSummary({ plu: '123456' }, 0)).toBe('123456');
-    expect(itemSummary({ plu: 123456 }, 0)).toBe('123456');
-  });
-
-  it('ignores non-text values and collapses whitespace to one line', () => {
-    expect(itemSummary({ title: { html: { value: '<p>x</p>' } }, text: 'Plain' }, 0)).toBe('Plain');
-    expect(itemSummary({ title: 'Two\n  lines' }, 0)).toBe('Two lines');
-  });
-
-  it('falls back to the product details of a product tile', () => {
-    expect(itemSummary({ pluDetails: { plu: '123', title: 'Runner' } }, 0)).toBe('Runner');
-    expect(itemSummary({ pluDetails: { plu: '123', title: '' } }, 0)).toBe('123');
-  });
-
-  it('summarises a text or number item as itself', () => {
-    expect(itemSummary('Trainers', 0)).toBe('Trainers');
-    expect(itemSummary(7, 0)).toBe('7');
-  });
-
-  it("is 'Item N' (counting from one) when nothing names the item", () => {
-    expect(itemSummary({}, 0)).toBe('Item 1');
-    expect(itemSummary({ title: '', images: pair }, 3)).toBe('Item 4');
-    expect(itemSummary('', 1)).toBe('Item 2');
-    expect(itemSummary(null, 2)).toBe('Item 3');
-    expect(itemSummary([1, 2], 0)).toBe('Item 1');
   });
 });
 
