@@ -73,7 +73,7 @@ test("two editors on one team server: the second sees the first's page, saves ov
   const dialog = await saveContent(editorB, 'B version');
   const conflict = dialog.getByRole('alert', { name: 'Save conflict' });
   await expect(conflict).toBeVisible();
-  await expect(conflict).toContainText(`${EDITOR_A.toLowerCase()} saved a new version (version 2) at`);
+  await expect(conflict).toContainText(`${EDITOR_A.toLowerCase()} saved a new version (version 2), `);
   await expect(conflict).toContainText('Second version');
 
   // On the server, each version's author is its token's user.

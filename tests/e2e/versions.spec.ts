@@ -60,7 +60,9 @@ test('history lists the saved versions; one is compared and restored as one undo
   ] as const) {
     await expect(versions.nth(index)).toContainText(message);
     await expect(versions.nth(index)).toContainText(AUTHOR);
-    await expect(versions.nth(index)).toContainText(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    // In the user's words ("now", "2 minutes ago"), with the exact UTC time on hover.
+    await expect(versions.nth(index).locator('time')).toHaveText(/^(now|\d+ (seconds?|minutes?) ago)$/);
+    await expect(versions.nth(index).locator('time')).toHaveAttribute('title', /\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
   }
   await expect(versions.nth(0)).toContainText('Summer banner');
   await expect(versions.nth(1)).toContainText('Spring banner');
@@ -168,8 +170,9 @@ test.describe('a colleague saves the page while it is open', () => {
     const dialog = await conflictingSave(page, host);
     const conflict = dialog.getByRole('alert', { name: 'Save conflict' });
     await expect(conflict).toContainText('This page was saved by someone else since you opened it.');
-    await expect(conflict).toContainText(`${COLLEAGUE} saved a new version (version 2) at`);
-    await expect(conflict).toContainText(/ UTC: “Colleague: sharper title”/);
+    await expect(conflict).toContainText(`${COLLEAGUE} saved a new version (version 2), `);
+    await expect(conflict).toContainText(/ago: “Colleague: sharper title”|now: “Colleague: sharper title”/);
+    await expect(conflict.locator('time')).toHaveAttribute('title', / UTC$/);
     // Every text of the confirmation is still there.
     await expect(dialog).toContainText('You are about to update the content for:');
     await expect(dialog).toContainText('Do you want to continue?');

@@ -1,4 +1,4 @@
-import { formatUtcTime } from '../../../../core/rules/utcTime';
+import { TimeStamp } from '../components/TimeStamp';
 import { StudioError } from '../../../../core/result';
 import { VersionSummarySchema, type VersionSummary } from '../../../../core/schemas';
 import './history.css';
@@ -25,7 +25,7 @@ export function ConflictPanel({ latest, busy, reviewing, onReview, onOverwrite, 
     <section className="conflict-panel" role="alert" aria-label="Save conflict">
       <p className="conflict-title">This page was saved by someone else since you opened it.</p>
       <p>
-        <strong>{latest.author}</strong> saved {what} (version {latest.version}) at {formatUtcTime(latest.timestamp)}
+        <strong>{latest.author}</strong> saved {what} (version {latest.version}), <TimeStamp iso={latest.timestamp} />
         {latest.commitMessage ? <>: “{latest.commitMessage}”</> : '.'}
       </p>
       <p className="hint">

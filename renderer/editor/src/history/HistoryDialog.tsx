@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { contentHash } from '../../../../core/rules/hash';
 import { bookmarkFor } from '../../../../core/rules/page';
 import { describeSkippedVersions } from '../../../../core/rules/skippedVersions';
-import { formatUtcTime } from '../../../../core/rules/utcTime';
+import { TimeStamp } from '../components/TimeStamp';
 import type { Component, VersionSummary } from '../../../../core/schemas';
 import { call } from '../api';
 import { useRemote } from '../state/useRemote';
@@ -119,7 +119,7 @@ function VersionList({
               {version.kind === 'bookmark' && <span className="version-badge">Bookmark</span>}
             </span>
             <span>{version.author}</span>
-            <span className="muted">{formatUtcTime(version.timestamp)}</span>
+            <TimeStamp className="muted" iso={version.timestamp} />
             {version.commitMessage && <span className="version-message">{version.commitMessage}</span>}
           </button>
         </li>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { bookmarkFor } from '../../../../core/rules/page';
-import { formatUtcTime } from '../../../../core/rules/utcTime';
+import { TimeStamp } from '../components/TimeStamp';
 import type { PageKey } from '../../../../core/schemas';
 import { errorMessage } from '../api';
 import { DiffWithCurrent } from '../history/DiffView';
@@ -90,8 +90,8 @@ export function ColleagueSavedNotice() {
   return (
     <section className="team-banner team-saved-notice" role="alert" aria-label="Saved by a colleague">
       <p>
-        <strong>{saved.author}</strong> saved {what} of this page (version {saved.version}) at{' '}
-        {formatUtcTime(saved.timestamp)}
+        <strong>{saved.author}</strong> saved {what} of this page (version {saved.version}),{' '}
+        <TimeStamp iso={saved.timestamp} />
         {saved.message ? <>: “{saved.message}”</> : '.'}
       </p>
       <p className="hint">

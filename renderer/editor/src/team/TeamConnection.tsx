@@ -1,17 +1,7 @@
-import { useEffect, useState } from 'react';
-import { formatRelativeTime } from './relativeTime';
+import { describeTime } from '../../../../core/rules/dateTime';
+import { useNow } from '../components/TimeStamp';
 import { teamStatusAtom, useTeamValue } from '../state/teamStore';
 import './team.css';
-
-/** The current time, again every `everyMs`: enough for a relative time to stay true. */
-function useNow(everyMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 /**
  * The header's word on the team server (issue 13): Online, or Offline with the time of the last contact, in
@@ -42,12 +32,11 @@ export function TeamConnection() {
 }
 
 function Offline({ lastContact, reason }: { lastContact: string | null; reason: string | null }) {
-  const now = useNow(15_000);
-  const at = lastContact ? new Date(lastContact) : null;
-  const contact = at ? `last contact ${formatRelativeTime(at, now)}` : 'no contact yet';
+  const at = lastContact ? describeTime(lastContact, useNow()) : null;
+  const contact = at ? `last contact ${at.text}` : 'no contact yet';
   const detail = [
     reason,
-    at ? `Last contact: ${at.toLocaleString()}` : null,
+    at ? `Last contact: ${at.title}` : null,
     'Saves are kept on this computer until the server answers.',
   ]
     .filter(Boolean)
