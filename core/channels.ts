@@ -18,6 +18,8 @@ export const SERVICE_CHANNELS = [
   'loadVersion',
   'listFavourites',
   'setFavourite',
+  'listRecentComponents',
+  'noteComponentUsed',
   'fetchFeed',
   'lookupProduct',
   'meshCategories',

@@ -137,6 +137,13 @@ export const contract = {
     input: z.object({ componentType: z.string().min(1).max(100), favourite: z.boolean() }),
     output: z.object({ favourites: z.array(z.string()) }),
   },
+  /** The component types the user added last, most recent first (core/rules/recentComponents.ts). */
+  listRecentComponents: { input: empty, output: z.object({ recent: z.array(z.string()) }) },
+  /** The user added a component of this type: it moves to the front of their recently used. */
+  noteComponentUsed: {
+    input: z.object({ componentType: z.string().min(1).max(100) }),
+    output: z.object({ recent: z.array(z.string()) }),
+  },
   /**
    * The JSON feed a block of the open page declares (the Blog's apiLink), for the preview. The editor sends the
    * block the preview named; main reads only the feed that block's type declares (core/rules/feedPolicy.ts).

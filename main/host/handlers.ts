@@ -24,6 +24,7 @@ import {
   metaFromPage,
 } from '../../core/rules/page';
 import { storeFor } from '../../core/rules/linkGenerator';
+import { noteRecent } from '../../core/rules/recentComponents';
 import type { FacetedSearchClient, MeshClient } from '../services/mesh';
 import { declaredFeed } from '../../core/rules/feedPolicy';
 import { readSettings, updateSettings } from '../services/settings';
@@ -60,15 +61,24 @@ export interface HandlerDeps {
   now: () => Date;
 }
 
-/** Favourites belong to the signed-in user (editor spec §3, User): one list per address. */
-function favouritesByUser(store: KeyValueStore): Record<string, unknown> {
-  const value = store.get('favourites');
+/**
+ * Favourites and recently used components belong to the signed-in user (editor spec §3, User): one list per
+ * address, under the store key `favourites` or `recentComponents`.
+ */
+type UserListKey = 'favourites' | 'recentComponents';
+
+function listsByUser(store: KeyValueStore, key: UserListKey): Record<string, unknown> {
+  const value = store.get(key);
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-function readFavourites(store: KeyValueStore, user: string): string[] {
-  const value = favouritesByUser(store)[user];
+function readUserList(store: KeyValueStore, key: UserListKey, user: string): string[] {
+  const value = listsByUser(store, key)[user];
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+function writeUserList(store: KeyValueStore, key: UserListKey, user: string, list: string[]): void {
+  store.set(key, { ...listsByUser(store, key), [user]: list });
 }
 
 /** The signed-in user: the team server's user for the token in team mode, else the address given at first run. */
@@ -182,14 +192,25 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
 
     updateSettings: async (patch) => updateSettings(store, deps.secrets, patch),
 
-    listFavourites: async () => ({ favourites: readFavourites(store, requireUser(store, deps.team)) }),
+    listFavourites: async () => ({ favourites: readUserList(store, 'favourites', requireUser(store, deps.team)) }),
 
     setFavourite: async ({ componentType, favourite }) => {
       const user = requireUser(store, deps.team);
-      const others = readFavourites(store, user).filter((type) => type !== componentType);
+      const others = readUserList(store, 'favourites', user).filter((type) => type !== componentType);
       const favourites = favourite ? [...others, componentType] : others;
-      store.set('favourites', { ...favouritesByUser(store), [user]: favourites });
+      writeUserList(store, 'favourites', user, favourites);
       return { favourites };
+    },
+
+    listRecentComponents: async () => ({
+      recent: readUserList(store, 'recentComponents', requireUser(store, deps.team)),
+    }),
+
+    noteComponentUsed: async ({ componentType }) => {
+      const user = requireUser(store, deps.team);
+      const recent = noteRecent(readUserList(store, 'recentComponents', user), componentType);
+      writeUserList(store, 'recentComponents', user, recent);
+      return { recent };
     },
 
     fetchFeed: async ({ component }) => {
@@ -279,8 +300,14 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
       const bookmark = bookmarkFor(draft.key);
       // The editor's copy does not carry the pending save; keep it so a retry after a crash reuses its id.
       const pendingSave = draft.pendingSave ?? (await drafts.get(bookmark))?.pendingSave;
-      await drafts.put({ ...draft, bookmark, updatedAt, pendingSave });
-      return { updatedAt };
+      const revision = await drafts.put({ ...draft, bookmark, updatedAt, pendingSave });
+      return { updatedAt, revision };
+    },
+
+    saveDraftDelta: async ({ key, base, delta }) => {
+      const updatedAt = deps.now().toISOString();
+      const revision = await drafts.applyDelta(bookmarkFor(key), base, { ...delta, updatedAt });
+      return revision === null ? { status: 'no-base' as const } : { status: 'saved' as const, updatedAt, revision };
     },
 
     discardDraft: async ({ bookmark }) => {
