@@ -31,12 +31,14 @@ export function componentFromTemplate(
   };
 }
 
-/** Custom classes as typed in the comma-separated field: trimmed, empties dropped. */
+/**
+ * Custom classes as typed in the comma-separated field (issue 15): trimmed, empties dropped, each named once
+ * (the first stays, in order). A class name holds no space, so "hero dark" is two classes, as the preview's
+ * class attribute would read it anyway.
+ */
 export function parseClasses(text: string): string[] {
-  return text
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name.length > 0);
+  const names = text.split(/[\s,]+/).filter((name) => name.length > 0);
+  return [...new Set(names)];
 }
 
 /** A copy of a component for Duplicate: same content, its own identifier, a unique name. */

@@ -140,15 +140,21 @@ test('the link generator builds a category link, copies it and inserts it into t
   await expect(copied).toBeHidden({ timeout: 3_000 });
   expect(await clipboardText(page)).toBe(link);
 
-  // Insert: the dialog closes and the Main Banner, which has neither a url nor a ctas list, gains a top-level url
-  // field (the last field) holding the link; its buttons' urls and its main link are left alone.
+  // Insert: the target is one of the open Main Banner's own link fields, chosen by the user; the dialog closes,
+  // that field alone holds the link, and no field is added.
+  const target = dialog.getByLabel('Insert into');
+  await expect(target.locator('option')).toHaveText([
+    'Main link (desktop and mobile)',
+    'Overlay › Ctas 1 (Shop Stride) › Url',
+    'Buttons 1 (Men) › Url',
+    'Buttons 2 (Women) › Url',
+    'Buttons 3 (Kids) › Url',
+  ]);
+  await target.selectOption({ label: 'Buttons 2 (Women) › Url' });
   await dialog.getByRole('button', { name: 'Insert into component' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Link inserted into the component.', { exact: true })).toBeVisible();
-  await expect.poll(urlValues).toEqual([...buttonUrls, link]);
-  await expect(
-    row.getByRole('group', { name: /^Buttons item/ }).getByRole('textbox', { name: 'Url', exact: true }),
-  ).toHaveCount(3);
+  await expect.poll(urlValues).toEqual([buttonUrls[0], link, buttonUrls[2]]);
   const mainLink = row.getByRole('group', { name: 'Main link' });
   await expect(mainLink.getByLabel('Desktop URL')).toHaveValue('/footwear/trainers/new-in/');
   await expect(mainLink.getByLabel('Mobile URL')).toHaveValue('/footwear/trainers/new-in/');

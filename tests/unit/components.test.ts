@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { componentFromTemplate, parseClasses, uniqueName, type TemplateData } from '../../core/rules/components';
 import { ComponentSchema } from '../../core/schemas';
@@ -134,6 +135,24 @@ describe('parseClasses', () => {
 
   it('keeps a single class and its case', () => {
     expect(parseClasses('Hero-Banner')).toEqual(['Hero-Banner']);
+  });
+
+  it('names each class once, the first in its place, and splits at spaces', () => {
+    expect(parseClasses('hero, dark, hero ,  dark,wide')).toEqual(['hero', 'dark', 'wide']);
+    expect(parseClasses(' hero  dark , hero\twide ')).toEqual(['hero', 'dark', 'wide']);
+    // Case matters in a class attribute: these are two classes.
+    expect(parseClasses('Hero, hero')).toEqual(['Hero', 'hero']);
+  });
+
+  it('gives a list with no blanks and no repeats whatever is typed', () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const classes = parseClasses(text);
+        expect(new Set(classes).size).toBe(classes.length);
+        for (const name of classes) expect(name).toMatch(/^[^\s,]+$/);
+        expect(parseClasses(classes.join(', '))).toEqual(classes);
+      }),
+    );
   });
 
   it('round-trips with the comma-joined display', () => {

@@ -14,7 +14,7 @@ import { focusRow } from './focusRow';
 import { Header } from './Header';
 import { editingTitle } from '../components/screen';
 import { LeaveDialog } from './LeaveDialog';
-import { OptionsPanel } from './OptionsPanel';
+import { OptionsPanel, useOptionsOpen } from './OptionsPanel';
 import { PreviewSurface } from './PreviewSurface';
 import { SaveDialog } from './SaveDialog';
 import { toastError } from '../components/Toasts';
@@ -30,7 +30,7 @@ import { ReviewSaveDialog } from '../multi/ReviewSaveDialog';
 import { TranslateButton } from '../multi/TranslateButton';
 import type { MultiCountrySession } from '../multi/session';
 import { EDITING } from '../../../../core/rules/review';
-import { withLinkInserted, withQueryInserted } from '../../../../core/rules/insertIntoComponent';
+import { withQueryInserted } from '../../../../core/rules/insertIntoComponent';
 import type { Component } from '../../../../core/schemas';
 import { ShortcutsDialog, useEditorShortcuts } from './shortcuts';
 import { ColleagueSavedNotice, PresenceBanner } from '../team/EditorTeamBanners';
@@ -102,7 +102,7 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
   useEffect(() => () => setPreviewMode(false), [setPreviewMode]);
   const reviewing = useAtomValue(multi?.reviewAtom ?? NO_REVIEW, { store: multi?.store }).mode === 'reviewing';
   const showPanel = panelOpen && !previewMode && !reviewing;
-  const [optionsOpen, setOptionsOpen] = useState(false);
+  const [optionsOpen, setOptionsOpen] = useOptionsOpen(doc);
   const [adding, setAdding] = useState(false);
   const [saving, setSaving] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -118,7 +118,6 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
     if (id) doc.updateComponent(id, insert);
     else toastError('Open a component first: the insert goes into the open component.');
   };
-  const insertLink = (link: string) => insertIntoOpen((component) => withLinkInserted(component, link));
   const insertQuery = (query: string) => insertIntoOpen((component) => withQueryInserted(component, query));
 
   useEffect(() => {
@@ -297,7 +296,6 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
             onOpenChange={setLinksOpen}
             fascia={doc.key.fascia}
             country={doc.key.country}
-            onInsert={insertLink}
             onInsertQuery={insertQuery}
           />
           <QueryBuilderDialog

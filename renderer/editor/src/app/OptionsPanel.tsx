@@ -1,10 +1,13 @@
-import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, type Dispatch, type SetStateAction } from 'react';
+import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { PAGE_CATEGORIES } from '../../../../core/pageCategories';
 import { checkComponentList } from '../../../../core/rules/jsonProblems';
 import type { PageLinks } from '../../../../core/schemas';
 import { useDoc } from '../state/docContext';
 import { JsonEditor } from '../code/editors';
 import { useDocumentJson } from '../json/useDocumentJson';
+import type { EditorDocument } from '../state/document';
+import { Modal } from '../components/Modal';
 
 const LINK_FIELDS: { label: string; env: keyof PageLinks; device: 'desktop' | 'mobile' }[] = [
   { label: 'UAT Desktop', env: 'uat', device: 'desktop' },
@@ -12,6 +15,30 @@ const LINK_FIELDS: { label: string; env: keyof PageLinks; device: 'desktop' | 'm
   { label: 'Live Desktop', env: 'live', device: 'desktop' },
   { label: 'Live Mobile', env: 'live', device: 'mobile' },
 ];
+
+// Per page: these atoms live in the document's store.
+const optionsOpenAtom = atom(false);
+/** The Components JSON holds text that does not parse, so it is not applied: closing Options would drop it. */
+const unappliedJsonAtom = atom(false);
+const closeAskedAtom = atom(false);
+
+/**
+ * Whether Options is open, and a setter that closes it only when nothing typed would be lost: with broken
+ * JSON in it, closing asks first (issue 15) and the panel stays open until the user answers.
+ */
+export function useOptionsOpen(doc: EditorDocument): [boolean, Dispatch<SetStateAction<boolean>>] {
+  const { store } = doc;
+  const open = useAtomValue(optionsOpenAtom, { store });
+  const setOpen = useCallback(
+    (next: SetStateAction<boolean>) => {
+      const wanted = typeof next === 'function' ? next(store.get(optionsOpenAtom)) : next;
+      if (!wanted && store.get(unappliedJsonAtom)) store.set(closeAskedAtom, true);
+      else store.set(optionsOpenAtom, wanted);
+    },
+    [store],
+  );
+  return [open, setOpen];
+}
 
 /** The options panel (editor spec §2): page metadata and the whole component list as JSON. */
 export function OptionsPanel() {
@@ -59,7 +86,41 @@ export function OptionsPanel() {
           />
         </label>
       ))}
+      <CloseWithBrokenJson />
     </section>
+  );
+}
+
+function CloseWithBrokenJson() {
+  const [asked, setAsked] = useAtom(closeAskedAtom);
+  const setUnapplied = useSetAtom(unappliedJsonAtom);
+  const setOpen = useSetAtom(optionsOpenAtom);
+  return (
+    <Modal
+      open={asked}
+      onOpenChange={setAsked}
+      title="Close Options?"
+      description={
+        <p>The Components JSON has errors, so it is not applied to the page. Closing Options drops what you typed.</p>
+      }
+    >
+      <div className="modal-actions">
+        <button type="button" className="secondary" autoFocus onClick={() => setAsked(false)}>
+          Keep editing
+        </button>
+        <button
+          type="button"
+          className="danger"
+          onClick={() => {
+            setAsked(false);
+            setUnapplied(false);
+            setOpen(false);
+          }}
+        >
+          Discard and close
+        </button>
+      </div>
+    </Modal>
   );
 }
 
@@ -80,6 +141,12 @@ function ComponentsJson() {
       doc.replaceAll(components);
     },
   });
+  const setUnapplied = useSetAtom(unappliedJsonAtom);
+  const broken = problems.length > 0;
+  useEffect(() => {
+    setUnapplied(broken);
+    return () => setUnapplied(false);
+  }, [broken, setUnapplied]);
 
   return (
     <div className="json-field" {...focusProps}>

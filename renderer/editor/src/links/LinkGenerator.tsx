@@ -23,6 +23,7 @@ import {
   type LinkForm,
   type LinkType,
 } from '../../../../core/rules/linkGenerator';
+import { linkTargetKey, type LinkTarget } from '../../../../core/rules/insertIntoComponent';
 import { call, errorMessage } from '../api';
 import { toast } from '../state/toasts';
 import { useRemote } from '../state/useRemote';
@@ -48,18 +49,26 @@ function useSettled<T>(value: T, delayMs: number): T {
   return settled;
 }
 
+/**
+ * Where `Insert into component` can write: the open component's link fields, or why there are none (no
+ * component open, none of its fields takes a link), which disables it.
+ */
+export type InsertInto =
+  | { targets: readonly LinkTarget[]; unavailable: null; insert(link: string, target: LinkTarget): void }
+  | { targets: readonly LinkTarget[]; unavailable: string };
+
 /** The Link Generator's content (links/LinkGeneratorDialog.tsx holds its state and dialog). */
 export function LinkGenerator({
   form,
   setForm,
   fascia,
-  onInsert,
+  insertInto,
   onOpenQueryBuilder,
 }: {
   form: LinkForm;
   setForm(update: (form: LinkForm) => LinkForm): void;
   fascia: string;
-  onInsert: ((link: string) => void) | undefined;
+  insertInto: InsertInto;
   onOpenQueryBuilder(): void;
 }) {
   const id = useId();
@@ -80,7 +89,7 @@ export function LinkGenerator({
         <h3 id={`${id}-link`} className="lg-heading">
           App link
         </h3>
-        <MeshLinkGenerator form={form} setForm={setForm} fascia={fascia} onInsert={onInsert} />
+        <MeshLinkGenerator form={form} setForm={setForm} fascia={fascia} insertInto={insertInto} />
       </section>
     </div>
   );
@@ -98,14 +107,18 @@ function MeshLinkGenerator({
   form,
   setForm,
   fascia,
-  onInsert,
+  insertInto,
 }: {
   form: LinkForm;
   setForm(update: (form: LinkForm) => LinkForm): void;
   fascia: string;
-  onInsert: ((link: string) => void) | undefined;
+  insertInto: InsertInto;
 }) {
   const id = useId();
+  const [chosenTarget, setChosenTarget] = useState<string | null>(null);
+  // The first link field until the user picks another; a pick the open component no longer has falls back too.
+  const target =
+    insertInto.targets.find((candidate) => linkTargetKey(candidate) === chosenTarget) ?? insertInto.targets[0];
   // The labels of added pairs, taken when added: later answers (e.g. after ticking Sale) may not list them.
   const [pairLabels, setPairLabels] = useState<Readonly<Record<string, string>>>({});
   const keywords = useSettled(form.keywords.trim(), KEYWORD_DELAY_MS);
@@ -432,11 +445,40 @@ function MeshLinkGenerator({
           </p>
         )}
       </div>
+      <div className="field lg-insert-target">
+        <label htmlFor={field('insert-target')}>Insert into</label>
+        <select
+          id={field('insert-target')}
+          value={target ? linkTargetKey(target) : ''}
+          disabled={insertInto.unavailable !== null}
+          aria-describedby={insertInto.unavailable ? field('insert-why') : undefined}
+          onChange={(event) => setChosenTarget(event.target.value)}
+        >
+          {insertInto.targets.map((candidate) => (
+            <option key={linkTargetKey(candidate)} value={linkTargetKey(candidate)}>
+              {candidate.pair ? `${candidate.label} (desktop and mobile)` : candidate.label}
+            </option>
+          ))}
+        </select>
+        {insertInto.unavailable && (
+          <p id={field('insert-why')} className="hint">
+            {insertInto.unavailable}
+          </p>
+        )}
+      </div>
       <div className="modal-actions">
-        <button type="button" disabled={!link} onClick={() => void copy()}>
+        <button type="button" className="secondary" disabled={!link} onClick={() => void copy()}>
           Copy link
         </button>
-        <button type="button" className="primary" disabled={!link || !onInsert} onClick={() => onInsert?.(link)}>
+        <button
+          type="button"
+          className="primary"
+          disabled={!link || insertInto.unavailable !== null || !target}
+          title={insertInto.unavailable ?? undefined}
+          onClick={() => {
+            if (insertInto.unavailable === null && target) insertInto.insert(link, target);
+          }}
+        >
           Insert into component
         </button>
       </div>
