@@ -11,6 +11,7 @@ export const SERVICE_CHANNELS = [
   'openPage',
   'getDraft',
   'saveDraft',
+  'saveDraftDelta',
   'discardDraft',
   'saveContent',
   'saveBookmark',

@@ -4,6 +4,7 @@ import type { InputIssueDetails, Result } from './result';
 import { PreviewCommandSchema } from './preview';
 import { DamagedFileSchema } from './damagedFiles';
 import { MAX_QUOTED_CHARS, quote } from './rules/quote';
+import { DraftDeltaSchema } from './rules/draftJournal';
 import { SettingsPatchSchema, SettingsSchema } from './settings';
 import {
   PendingSaveSchema,
@@ -89,7 +90,26 @@ export const contract = {
     }),
   },
   getDraft: { input: z.object({ bookmark: z.string().min(1) }), output: z.object({ draft: DraftSchema.nullable() }) },
-  saveDraft: { input: z.object({ draft: DraftSchema }), output: z.object({ updatedAt: z.string() }) },
+  /**
+   * The whole draft: the first autosave of a page, and whenever main has no base for a delta. `revision`
+   * names what was written, for the next saveDraftDelta to build on.
+   */
+  saveDraft: {
+    input: z.object({ draft: DraftSchema }),
+    output: z.object({ updatedAt: z.string(), revision: z.string() }),
+  },
+  /**
+   * Only what changed since the draft written at revision `base` (core/rules/draftJournal.ts, issue 17).
+   * 'no-base': main does not hold that draft (removed, damaged, written since, or main restarted); the
+   * editor sends the whole draft with saveDraft instead. Nothing is written then.
+   */
+  saveDraftDelta: {
+    input: z.object({ key: PageKeySchema, base: z.string().min(1).max(100), delta: DraftDeltaSchema }),
+    output: z.discriminatedUnion('status', [
+      z.object({ status: z.literal('saved'), updatedAt: z.string(), revision: z.string() }),
+      z.object({ status: z.literal('no-base') }),
+    ]),
+  },
   discardDraft: { input: z.object({ bookmark: z.string().min(1) }), output: empty },
   saveContent: {
     input: z.object({

@@ -39,7 +39,7 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
  * Flushes the folder entry so the rename itself survives a power cut. Best effort: Windows cannot open
  * folders, some file systems refuse to sync them, and the new content is in place either way.
  */
-async function syncFolder(folder: string): Promise<void> {
+export async function syncFolder(folder: string): Promise<void> {
   if (process.platform === 'win32') return;
   try {
     const handle = await open(folder, 'r');

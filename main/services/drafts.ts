@@ -1,19 +1,36 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { open, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { describeIssues } from '../../core/contract';
 import type { DamagedFile } from '../../core/damagedFiles';
 import { StudioError } from '../../core/result';
+import {
+  applyDraftDelta,
+  DraftDeltaError,
+  foldDraftJournal,
+  journalEntryLine,
+  journalHeaderLine,
+  parseJournal,
+  type JournalEntry,
+} from '../../core/rules/draftJournal';
 import { contentHash } from '../../core/rules/hash';
-import { checkJsonLimits } from '../../core/rules/jsonLimits';
+import { checkJsonLimits, parseJsonWithLimits } from '../../core/rules/jsonLimits';
 import { DraftSchema, type Draft } from '../../core/schemas';
-import { isMissingFileError, keepDamagedFile, readJsonFile, writeFileAtomic } from './atomicFile';
+import { isMissingFileError, keepDamagedFile, syncFolder, writeFileAtomic } from './atomicFile';
 import { createKeyedQueue } from './keyedQueue';
 import { errorMessage } from '../../core/rules/errorMessage';
 
 /**
  * Autosaved working copies (ARCHITECTURE.md, Data), one JSON file per bookmark. The file is named by a hash
  * of the bookmark, so no bookmark, whatever it holds, can name a file outside the folder.
+ *
+ * Autosaves after the first come as deltas (core/rules/draftJournal.ts, issue 17): each is appended and
+ * flushed to a journal beside the draft (`<hash>.journal`), and the journal is folded into the draft file
+ * (an atomic write) every COMPACT_AFTER_ENTRIES deltas or COMPACT_AFTER_BYTES, and whenever the draft is read.
+ * The journal's first line names a digest of the draft file text it applies to: a crash after the draft file
+ * was rewritten but before the journal was removed leaves a journal naming an older file, recognised as
+ * folded already and dropped.
  */
 export interface DraftStore {
   /**
@@ -23,7 +40,14 @@ export interface DraftStore {
   list(): Promise<Draft[]>;
   /** The draft of a bookmark; null when there is none, or when its file could not be read and was moved aside. */
   get(bookmark: string): Promise<Draft | null>;
-  put(draft: Draft): Promise<void>;
+  /** Writes the whole draft; answers the revision a delta names to build on it. */
+  put(draft: Draft): Promise<string>;
+  /**
+   * Applies a delta to the draft written at `base` (a revision put or applyDelta answered): answers the new
+   * revision, or null when this store does not hold that draft (removed, written since, or never in this
+   * run), and nothing is written. A delta that does not fit the draft is refused (invalid-input).
+   */
+  applyDelta(bookmark: string, base: string, entry: JournalEntry): Promise<string | null>;
   remove(bookmark: string): Promise<void>;
   /** The files this store could not read since it was opened, and where each was kept. */
   damagedFiles(): DamagedFile[];
@@ -40,9 +64,26 @@ const DRAFT_FILE = /^[0-9a-f]{16}\.json$/;
 /** Where unreadable drafts are kept, inside the drafts folder, for an editor or support to recover by hand. */
 export const DAMAGED_DRAFTS_FOLDER = 'damaged';
 
-/** An error reading the file itself (permissions, I/O), as opposed to what the file holds. */
-function isFileSystemError(error: unknown): boolean {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string';
+/** The journal is folded into the draft file after this many deltas, or this many bytes of them. */
+export const COMPACT_AFTER_ENTRIES = 50;
+export const COMPACT_AFTER_BYTES = 1024 * 1024;
+
+const journalName = (draftName: string) => draftName.replace(/\.json$/, '.journal');
+
+/** Names draft file text in the journal's header line. */
+const digestOf = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** A draft this store wrote in this run, which deltas can build on. */
+interface Tracked {
+  /** What the editor names as the base of its next delta. */
+  revision: string;
+  /** The draft with every journal entry applied. */
+  draft: Draft;
+  /** The digest of the draft file's text, which the journal's header names. */
+  fileDigest: string;
+  /** Entries in the journal now (0: there is none, the next delta starts it). */
+  entries: number;
+  journalBytes: number;
 }
 
 export function createDraftStore(dir: string, options: DraftStoreOptions = {}): DraftStore {
@@ -54,6 +95,8 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
   const damaged: DamagedFile[] = [];
   // Unreadable files that could not be moved aside either: never written over while they are there.
   const stuck = new Set<string>();
+  // By draft file name; in memory only, so the first autosave after a restart sends the whole draft.
+  const tracked = new Map<string, Tracked>();
 
   /**
    * Never written over, never left in the way of the next autosave: the file goes to damaged/ and is
@@ -71,22 +114,39 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
     damaged.push({ kind: 'draft', file: path, keptAt, reason, usedInstead: null });
   }
 
-  /** The draft in a file, null when there is none; an unreadable file is set aside and also answers null. */
-  async function readDraft(path: string, expectedBookmark: string | null): Promise<Draft | null> {
-    let raw: unknown;
+  /** A file's text, null when it does not exist; any other error reading it is answered as a StudioError. */
+  async function readText(path: string, what: string): Promise<string | null> {
     try {
-      raw = await readJsonFile(path);
+      return await readFile(path, 'utf8');
     } catch (error) {
-      if (isFileSystemError(error)) {
-        // Left where it is, and nothing is written over it: opening the page fails with this message instead.
-        throw new StudioError('failed', `The draft file ${path} could not be read: ${errorMessage(error)}`);
-      }
-      setAside(path, errorMessage(error));
+      if (isMissingFileError(error)) return null;
+      // Left where it is, and nothing is written over it: opening the page fails with this message instead.
+      throw new StudioError('failed', `The ${what} ${path} could not be read: ${errorMessage(error)}`);
+    }
+  }
+
+  /**
+   * The draft in a file with its journal folded in, null when there is none; an unreadable file is set aside
+   * and also answers null.
+   */
+  async function readDraft(name: string, expectedBookmark: string | null): Promise<Draft | null> {
+    const path = join(dir, name);
+    const text = await readText(path, 'draft file');
+    if (text === null) {
+      tracked.delete(name);
       return null;
     }
-    if (raw === null) return null;
+    let raw: unknown;
+    try {
+      raw = parseJsonWithLimits(text);
+    } catch (error) {
+      tracked.delete(name);
+      setAside(path, `${path} does not hold valid JSON: ${errorMessage(error)}`);
+      return null;
+    }
     const parsed = DraftSchema.safeParse(raw);
     if (!parsed.success) {
+      tracked.delete(name);
       setAside(path, `not a draft: ${describeIssues(parsed.error)}`);
       return null;
     }
@@ -97,10 +157,102 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
       fileName(draft.bookmark) !== basename(path) ||
       (expectedBookmark !== null && draft.bookmark !== expectedBookmark)
     ) {
+      tracked.delete(name);
       setAside(path, `holds the draft of ${draft.bookmark}, which belongs in ${fileName(draft.bookmark)}`);
       return null;
     }
-    return draft;
+    return replayJournal(name, draft, digestOf(text));
+  }
+
+  /**
+   * The draft with its journal folded in, written back as one file (the journal is then removed). A torn last
+   * line is dropped; a damaged journal is set aside from where it stops being readable, never the draft.
+   */
+  async function replayJournal(name: string, draft: Draft, fileDigest: string): Promise<Draft> {
+    const journalPath = join(dir, journalName(name));
+    const text = await readText(journalPath, 'draft journal');
+    const journal = text === null ? null : parseJournal(text);
+    const known = tracked.get(name);
+    // Deltas go on building on what this store holds only if the files are what it wrote.
+    const entriesOnDisk = journal?.base === fileDigest ? journal.entries.length : 0;
+    if (!(known?.fileDigest === fileDigest && known.entries === entriesOnDisk && !journal?.damage))
+      tracked.delete(name);
+    if (journal === null) return draft;
+    if (journal.base !== null && journal.base !== fileDigest) {
+      log(`${journalPath} was folded into the draft already (a compaction a crash cut short); removed`);
+      await removeJournal(name);
+      return draft;
+    }
+    const folded = foldDraftJournal(draft, journal.entries);
+    if (journal.tornTail) log(`${journalPath}: dropped its last line, cut short by a crash`);
+    const damage = journal.damage ?? folded.problem;
+    if (damage) {
+      tracked.delete(name);
+      setAside(journalPath, `the draft's journal is damaged (${damage}); the entries before it were kept`);
+      // Could not be moved aside: it stays as it is, and the draft file is not rewritten without it.
+      if (stuck.has(journalPath)) return folded.draft;
+    }
+    try {
+      const newDigest = await writeDraftFile(name, folded.draft);
+      const stillKnown = tracked.get(name);
+      if (stillKnown) Object.assign(stillKnown, { fileDigest: newDigest, entries: 0, journalBytes: 0 });
+    } catch (error) {
+      // The journal stays and is folded at the next read; the draft is answered all the same.
+      tracked.delete(name);
+      log(`${join(dir, name)}: folding its journal in failed, it is kept: ${errorMessage(error)}`);
+    }
+    return folded.draft;
+  }
+
+  /** Files that could not be read nor moved aside are never written over or removed while they are there. */
+  function refuseIfStuck(path: string): void {
+    if (!stuck.has(path)) return;
+    if (existsSync(path)) {
+      throw new StudioError(
+        'failed',
+        `${path} could not be read or moved aside, so it is not written over. Move it away to go on.`,
+      );
+    }
+    stuck.delete(path);
+  }
+
+  /** Writes the whole draft atomically and then drops the journal it supersedes; answers the file's digest. */
+  async function writeDraftFile(name: string, draft: Draft): Promise<string> {
+    refuseIfStuck(join(dir, name));
+    refuseIfStuck(join(dir, journalName(name)));
+    const text = JSON.stringify(draft);
+    await writeFileAtomic(join(dir, name), text);
+    await removeJournal(name);
+    return digestOf(text);
+  }
+
+  async function removeJournal(name: string): Promise<void> {
+    await rm(join(dir, journalName(name)), { force: true });
+  }
+
+  /**
+   * Appends text to the journal and flushes it to disk before answering, as writeFileAtomic does for whole
+   * files. The first entry replaces whatever journal was there (one a crash left, naming an older draft).
+   */
+  async function appendToJournal(name: string, text: string, first: boolean): Promise<void> {
+    const handle = await open(join(dir, journalName(name)), first ? 'w' : 'a');
+    try {
+      await handle.writeFile(text, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    if (first) await syncFolder(dir);
+  }
+
+  /** Folds the journal into the draft file; a failure only leaves the journal longer (it is kept and logged). */
+  async function compact(name: string, known: Tracked): Promise<void> {
+    try {
+      const fileDigest = await writeDraftFile(name, known.draft);
+      Object.assign(known, { fileDigest, entries: 0, journalBytes: 0 });
+    } catch (error) {
+      log(`${join(dir, name)}: folding its journal in failed, it is kept: ${errorMessage(error)}`);
+    }
   }
 
   return {
@@ -118,7 +270,7 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
           .map(async (name) => {
             const path = join(dir, name);
             try {
-              return await enqueue(name, () => readDraft(path, null));
+              return await enqueue(name, () => readDraft(name, null));
             } catch (error) {
               // One file the system will not let us read must not hide every other draft.
               log(`${path} could not be read: ${errorMessage(error)}`);
@@ -133,7 +285,7 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
 
     get: async (bookmark) => {
       const name = fileName(bookmark);
-      return enqueue(name, () => readDraft(join(dir, name), bookmark));
+      return enqueue(name, () => readDraft(name, bookmark));
     },
 
     put: async (draft) => {
@@ -143,24 +295,65 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
       const parsed = DraftSchema.safeParse(draft);
       if (!parsed.success) throw new StudioError('invalid-input', `Invalid draft: ${describeIssues(parsed.error)}`);
       const name = fileName(draft.bookmark);
-      const path = join(dir, name);
-      await enqueue(name, async () => {
-        if (stuck.has(path)) {
-          if (existsSync(path)) {
-            throw new StudioError(
-              'failed',
-              `${path} could not be read or moved aside, so it is not written over. Move it away to go on.`,
-            );
-          }
-          stuck.delete(path);
+      return enqueue(name, async () => {
+        tracked.delete(name);
+        const fileDigest = await writeDraftFile(name, parsed.data);
+        const revision = randomUUID();
+        tracked.set(name, { revision, draft: parsed.data, fileDigest, entries: 0, journalBytes: 0 });
+        return revision;
+      });
+    },
+
+    applyDelta: async (bookmark, base, entry) => {
+      const name = fileName(bookmark);
+      return enqueue(name, async () => {
+        const known = tracked.get(name);
+        if (!known || known.revision !== base) return null;
+        // Removed behind this store's back: the editor sends the whole draft again.
+        if (!existsSync(join(dir, name))) {
+          tracked.delete(name);
+          return null;
         }
-        await writeFileAtomic(path, JSON.stringify(parsed.data));
+        let next: Draft;
+        try {
+          next = applyDraftDelta(known.draft, entry);
+        } catch (error) {
+          if (error instanceof DraftDeltaError)
+            throw new StudioError('invalid-input', `Invalid draft changes: ${error.message}`);
+          throw error;
+        }
+        // Checked before writing, as put does: a draft list() would reject later is a draft silently lost.
+        const tooLarge = checkJsonLimits(next);
+        if (tooLarge) throw new StudioError('invalid-input', `Invalid draft: ${tooLarge.message}`);
+        const first = known.entries === 0;
+        const text = (first ? journalHeaderLine(known.fileDigest) : '') + journalEntryLine(entry);
+        try {
+          await appendToJournal(name, text, first);
+        } catch (error) {
+          // The journal may end in part of a line now: the next autosave writes the whole draft instead.
+          tracked.delete(name);
+          throw error;
+        }
+        const revision = randomUUID();
+        Object.assign(known, {
+          revision,
+          draft: next,
+          entries: known.entries + 1,
+          journalBytes: known.journalBytes + text.length,
+        });
+        if (known.entries >= COMPACT_AFTER_ENTRIES || known.journalBytes >= COMPACT_AFTER_BYTES)
+          await compact(name, known);
+        return revision;
       });
     },
 
     remove: async (bookmark) => {
       const name = fileName(bookmark);
-      await enqueue(name, () => rm(join(dir, name), { force: true }));
+      await enqueue(name, async () => {
+        tracked.delete(name);
+        await rm(join(dir, name), { force: true });
+        await removeJournal(name);
+      });
     },
 
     damagedFiles: () => [...damaged],

@@ -1,4 +1,6 @@
 import { atom, type PrimitiveAtom } from 'jotai';
+import { StudioError } from '../../../../core/result';
+import { draftDelta, sentDraftOf, type SentDraft } from '../../../../core/rules/draftJournal';
 import { call, errorMessage } from '../api';
 import type { EditorDocument } from './document';
 
@@ -9,11 +11,38 @@ export const AUTOSAVE_DELAY_MS = 400;
 /**
  * Writes the draft to main a moment after the last change, so a crash, a failed save or closing the app loses
  * nothing. One write at a time; changes made during a write schedule the next one.
+ *
+ * The first write of a session sends the whole draft; later ones only what changed since the last write main
+ * confirmed (core/rules/draftJournal.ts), so a pause costs as much as the edit, not the page. When main holds
+ * no base for them (the draft was removed, e.g. by a save, or could not be read), the whole draft goes again.
  */
 export function createAutosave(doc: EditorDocument, report: (state: AutosaveState) => void) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writing: Promise<void> | null = null;
   let again = false;
+  // What main last confirmed, and the revision naming it; null until the first write.
+  let sent: { revision: string; draft: SentDraft } | null = null;
+
+  const send = async (): Promise<void> => {
+    const draft = doc.toDraft(new Date().toISOString());
+    if (sent) {
+      const delta = draftDelta(sent.draft, draft);
+      if (delta === null) return;
+      const answer = await call('saveDraftDelta', { key: draft.key, base: sent.revision, delta }).catch(
+        (error: unknown) => {
+          // A delta main refuses as not fitting its draft would be refused at every pause: the whole draft settles it.
+          if (error instanceof StudioError && error.code === 'invalid-input') return { status: 'no-base' as const };
+          throw error;
+        },
+      );
+      if (answer.status === 'saved') {
+        sent = { revision: answer.revision, draft: sentDraftOf(draft) };
+        return;
+      }
+    }
+    const { revision } = await call('saveDraft', { draft });
+    sent = { revision, draft: sentDraftOf(draft) };
+  };
 
   const write = async (): Promise<void> => {
     if (writing) {
@@ -21,7 +50,7 @@ export function createAutosave(doc: EditorDocument, report: (state: AutosaveStat
       return writing;
     }
     report({ status: 'saving' });
-    writing = call('saveDraft', { draft: doc.toDraft(new Date().toISOString()) })
+    writing = send()
       .then(() => report({ status: 'saved' }))
       .catch((error: unknown) => report({ status: 'failed', message: errorMessage(error) }))
       .finally(() => {
