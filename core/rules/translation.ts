@@ -171,6 +171,27 @@ export function applyTranslations(
   return next;
 }
 
+/**
+ * The texts a translation into `country` would replace that the country has made its own (issue 15): where
+ * it holds a text of the same kind as the primary's at the same place, and a different one. The
+ * translation button asks before replacing them. Texts still as the primary's (just copied) are not counted.
+ */
+export function textsEditedIn(
+  primaryComponents: readonly Component[],
+  countryComponents: readonly Component[],
+  country: CountryCode,
+): TranslationPath[] {
+  return translationRequests(primaryComponents, country)
+    .filter((request) => {
+      const [index, ...rest] = request.path;
+      let value: unknown = typeof index === 'number' ? countryComponents[index] : undefined;
+      for (const step of rest) value = stepInto(value, step);
+      const current = request.isHtml ? (isRichText(value) ? value.html.value : undefined) : value;
+      return typeof current === 'string' && current !== request.text;
+    })
+    .map((request) => request.path);
+}
+
 function stepInto(value: unknown, step: string | number): unknown {
   if (Array.isArray(value)) return typeof step === 'number' ? value[step] : undefined;
   if (isRecord(value) && typeof step === 'string' && Object.hasOwn(value, step)) return value[step];
