@@ -1,9 +1,19 @@
-import { Component as ReactComponent, memo, Suspense, useEffect, useRef, type ReactNode, type MouseEvent } from 'react';
+import {
+  Component as ReactComponent,
+  memo,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  type ReactNode,
+  type MouseEvent,
+} from 'react';
 import type { Component } from '../../../core/schemas';
+import type { BlockMeta } from '../../../core/rules/blocks';
 import { previewLinkTarget } from '../../../core/rules/navigation';
 import { emit, navigate } from './bridge';
 import { previewFor } from './registry';
-import { BlockContext } from './lib/blockContext';
+import { blockWindow, useIsNear } from './blockWindow';
 import { previewStore, useBlockMeta, useComponent, useIsSelected } from './store';
 
 class BlockErrorBoundary extends ReactComponent<
@@ -33,20 +43,25 @@ class BlockErrorBoundary extends ReactComponent<
 
 /**
  * One component on the page: hover border, click selects it in the editor instead of following links
- * (catalogue spec §2). Subscribes to its own component only.
+ * (catalogue spec §2). Subscribes to its own component only. Its element is always there, in page order;
+ * its content renders while it is near the view (blockWindow), while selected, and always for the first block
+ * (which is not lazy-loaded, catalogue spec §3). Otherwise it is an empty placeholder of its measured height.
  */
 export const Block = memo(function Block({ id }: { id: string }) {
   const component = useComponent(id);
   const meta = useBlockMeta(id);
   const selected = useIsSelected(id);
+  const near = useIsNear(id);
   const element = useRef<HTMLElement>(null);
+  const shown = !!component && !component.hidden && !!meta;
+  const rendered = shown && (near || selected || meta.eager);
 
+  useLayoutEffect(() => (rendered ? blockWindow.observe(element.current!) : undefined), [rendered]);
   useEffect(() => {
-    if (selected) element.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (selected && element.current) blockWindow.scrollToBlock(element.current);
   }, [selected]);
 
-  if (!component || component.hidden || !meta) return null;
-  const Implementation = previewFor(component._component);
+  if (!shown) return null;
 
   // With Links in Preview inactive (the default) a link goes nowhere and the click selects the block
   // (catalogue spec §2); active, the link is followed through the shell's gate. Other controls (tabs,
@@ -66,7 +81,10 @@ export const Block = memo(function Block({ id }: { id: string }) {
   return (
     <section
       ref={element}
-      className={['block', selected ? 'block-selected' : '', ...component.classes].filter(Boolean).join(' ')}
+      className={['block', rendered ? '' : 'block-placeholder', selected ? 'block-selected' : '', ...component.classes]
+        .filter(Boolean)
+        .join(' ')}
+      style={rendered ? undefined : { height: blockWindow.placeholderHeight(id, component._component) }}
       data-component={component._component}
       data-identifier={id}
       data-index={meta._index}
@@ -74,19 +92,24 @@ export const Block = memo(function Block({ id }: { id: string }) {
       data-lazy-loaded={meta.lazyLoadedCarousel ? 'true' : undefined}
       onClickCapture={select}
     >
-      {Implementation ? (
-        <BlockErrorBoundary component={component}>
-          <Suspense fallback={<div className="block-loading">Loading {component._component}…</div>}>
-            <BlockContext.Provider value={meta}>
-              <Implementation component={component} content={component.content} meta={meta} />
-            </BlockContext.Provider>
-          </Suspense>
-        </BlockErrorBoundary>
-      ) : (
-        <div className="block-unknown" role="note">
-          Unknown component: <strong>{component._component}</strong>
-        </div>
-      )}
+      {rendered && <BlockContent component={component} meta={meta} />}
     </section>
   );
 });
+
+function BlockContent({ component, meta }: { component: Component; meta: BlockMeta }) {
+  const Implementation = previewFor(component._component);
+  if (!Implementation)
+    return (
+      <div className="block-unknown" role="note">
+        Unknown component: <strong>{component._component}</strong>
+      </div>
+    );
+  return (
+    <BlockErrorBoundary component={component}>
+      <Suspense fallback={<div className="block-loading">Loading {component._component}…</div>}>
+        <Implementation component={component} content={component.content} meta={meta} />
+      </Suspense>
+    </BlockErrorBoundary>
+  );
+}

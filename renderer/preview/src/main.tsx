@@ -1,8 +1,8 @@
-import { memo, StrictMode } from 'react';
-import { chunk, sameItems } from '../../../core/rules/chunks';
+import { StrictMode, useLayoutEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { emit, onCommand } from './bridge';
 import { Block } from './Block';
+import { blockWindow } from './blockWindow';
 import { ConsoleStrip } from './ConsoleStrip';
 import { reportNotice } from './scriptConsole';
 import { applyPageAssets } from './pageAssets';
@@ -13,28 +13,25 @@ import { loadImplementations } from './registry';
 import type { PreviewCommand } from '../../../core/preview';
 import './styles.css';
 
-const BlockGroup = memo(
-  function BlockGroup({ ids }: { ids: readonly string[] }) {
-    // A real box, so the browser can skip laying out groups out of view (content-visibility).
-    return (
-      <div className="block-group">
-        {ids.map((id) => (
-          <Block key={id} id={id} />
-        ))}
-      </div>
-    );
-  },
-  (before, after) => sameItems(before.ids, after.ids),
-);
-
+/**
+ * Every block as a direct child of the page, keyed by its identifier: inserting, deleting or moving one
+ * leaves the others' elements and state in place (groups of fixed size shifted a block between groups on each
+ * delete, remounting one block per later group). The list re-renders only when the order changes, and then
+ * every memoised block bails out but those whose meta changed.
+ */
 function Page() {
   const order = useOrder();
-  if (order.length === 0) return <p className="preview-empty">Add a component to see it here.</p>;
+  const page = useRef<HTMLElement>(null);
+  useLayoutEffect(() => blockWindow.attach(page.current!), []);
+  // Moves change no size, so no ResizeObserver sees them.
+  useLayoutEffect(() => blockWindow.update(), [order]);
   return (
-    <main className="page">
-      {chunk(order).map((ids, index) => (
-        <BlockGroup key={index} ids={ids} />
-      ))}
+    <main className="page" ref={page}>
+      {order.length === 0 ? (
+        <p className="preview-empty">Add a component to see it here.</p>
+      ) : (
+        order.map((id) => <Block key={id} id={id} />)
+      )}
     </main>
   );
 }
@@ -42,8 +39,11 @@ function Page() {
 function handle(command: PreviewCommand): void {
   if (command.type === 'feed') receiveFeed(command.blockId, command.url, command.data, command.error);
   else if (command.type === 'notice') reportNotice(command.message);
-  else if (command.type === 'pageAssets') applyPageAssets(command);
-  else if (command.type === 'settings' && command.webpSupported === null) {
+  else if (command.type === 'pageAssets') {
+    // Custom scripts see the blocks of the commands sent before them.
+    previewStore.flush();
+    applyPageAssets(command);
+  } else if (command.type === 'settings' && command.webpSupported === null) {
     void detectWebp().then((supported) => emit({ type: 'webpSupport', supported }));
   } else previewStore.apply(command as Parameters<typeof previewStore.apply>[0]);
 }

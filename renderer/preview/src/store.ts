@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { PreviewCommand } from '../../../core/preview';
 import { deriveBlockMeta, type BlockMeta } from '../../../core/rules/blocks';
 import type { Component } from '../../../core/schemas';
@@ -16,12 +16,39 @@ const sameMeta = (a: BlockMeta | undefined, b: BlockMeta | undefined): boolean =
     a.eager === b.eager &&
     a.lazyLoadedCarousel === b.lazyLoadedCarousel);
 
+/** Runs a callback later: at the end of the current task, or before the next frame. */
+export type Scheduler = (callback: () => void) => void;
+
 /**
- * The preview's copy of the page, indexed by identifier. A command wakes only the subscribers it concerns:
- * an upsert re-renders one block, an order change re-renders the list (blocks are memoised). Block meta
- * (_index, first block, first carousel) is derived again only when order, visibility or a type changes.
+ * A hidden or off-screen preview gets no animation frames (Chromium throttles them in cross-origin frames):
+ * the timer renders it anyway, so a page read while hidden is current.
  */
-class PreviewStore {
+const HIDDEN_FRAME_FALLBACK_MS = 100;
+
+const nextFrame: Scheduler = (callback) => {
+  let ran = false;
+  const once = () => {
+    if (ran) return;
+    ran = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    callback();
+  };
+  const frame = requestAnimationFrame(once);
+  const timer = setTimeout(once, HIDDEN_FRAME_FALLBACK_MS);
+};
+
+/**
+ * The preview's copy of the page, indexed by identifier. Commands change the copy at once; subscribers are
+ * woken at most once per frame (flush), each only for what concerns it: an upsert re-renders one block, however
+ * many keystrokes arrived, and an order change re-renders the list (blocks are memoised). The first command
+ * of a frame renders at the end of its task (a keystroke shows at the next paint, as without batching); those
+ * arriving after it in the same frame wait for the next one. So a preview that falls behind catches up in one
+ * frame of work, not one render per command. Block meta
+ * (_index, first block, first carousel) is derived again at the flush, only when order, visibility or a type
+ * changed, and wakes only the blocks whose meta really changed.
+ */
+export class PreviewStore {
   private components = new Map<string, Component>();
   private order: readonly string[] = [];
   private metas = new Map<string, BlockMeta>();
@@ -30,52 +57,81 @@ class PreviewStore {
   private links: { active: boolean; base: string | null } = { active: false, base: null };
   private readonly orderListeners = new Set<Listener>();
   private readonly blockListeners = new Map<string, Set<Listener>>();
-  private readonly selectionListeners = new Set<Listener>();
+  private readonly dirtyBlocks = new Set<string>();
+  private orderDirty = false;
+  private metasDirty = false;
+  private flushScheduled = false;
+  private flushedThisFrame = false;
+
+  constructor(
+    private readonly endOfTask: Scheduler = queueMicrotask,
+    private readonly beforeNextFrame: Scheduler = nextFrame,
+  ) {}
 
   /** Page commands; feeds go to lib/feed and an unknown WebP support to detection (main.tsx). */
   apply(command: PagePreviewCommand): void {
     switch (command.type) {
       case 'reset': {
-        const previous = this.components;
+        for (const id of this.components.keys()) this.dirtyBlocks.add(id);
         this.components = new Map(command.components.map((c) => [c._identifier, c]));
         this.order = command.components.map((c) => c._identifier);
-        this.notifyOrder();
-        for (const id of new Set([...previous.keys(), ...this.components.keys()])) this.notifyBlock(id);
-        this.refreshMetas();
+        for (const id of this.components.keys()) this.dirtyBlocks.add(id);
+        this.orderDirty = this.metasDirty = true;
         break;
       }
       case 'upsert': {
         const id = command.component._identifier;
         const before = this.components.get(id);
         this.components.set(id, command.component);
-        this.notifyBlock(id);
+        this.dirtyBlocks.add(id);
         if (!before || before.hidden !== command.component.hidden || before._component !== command.component._component)
-          this.refreshMetas();
+          this.metasDirty = true;
         break;
       }
       case 'remove':
         this.components.delete(command.id);
         this.order = this.order.filter((id) => id !== command.id);
-        this.notifyOrder();
-        this.refreshMetas();
+        this.orderDirty = this.metasDirty = true;
         break;
       case 'order':
         this.order = command.ids;
-        this.notifyOrder();
-        this.refreshMetas();
+        this.orderDirty = this.metasDirty = true;
         break;
       case 'select':
+        if (this.selected) this.dirtyBlocks.add(this.selected);
         this.selected = command.id;
-        for (const listener of this.selectionListeners) listener();
+        if (this.selected) this.dirtyBlocks.add(this.selected);
         break;
       case 'links':
         this.links = { active: command.active, base: command.base };
-        break;
+        return;
       case 'settings':
         this.webpSupported = command.webpSupported === true;
-        for (const id of this.order) this.notifyBlock(id);
+        for (const id of this.order) this.dirtyBlocks.add(id);
         break;
     }
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    (this.flushedThisFrame ? this.beforeNextFrame : this.endOfTask)(() => this.flush());
+  }
+
+  /**
+   * Wakes the subscribers of everything changed since the last flush, each once. Called as scheduled by
+   * apply, and before custom scripts run, so they see the blocks of the commands sent before them.
+   */
+  flush(): void {
+    this.flushScheduled = false;
+    if (!this.flushedThisFrame) {
+      this.flushedThisFrame = true;
+      this.beforeNextFrame(() => (this.flushedThisFrame = false));
+    }
+    if (this.metasDirty) this.refreshMetas();
+    this.metasDirty = false;
+    if (this.orderDirty) for (const listener of this.orderListeners) listener();
+    this.orderDirty = false;
+    const dirty = [...this.dirtyBlocks];
+    this.dirtyBlocks.clear();
+    for (const id of dirty) for (const listener of this.blockListeners.get(id) ?? []) listener();
   }
 
   getOrder = (): readonly string[] => this.order;
@@ -91,6 +147,7 @@ class PreviewStore {
     return () => this.orderListeners.delete(listener);
   };
 
+  /** Wakes the listener when this block's component, meta or selection changes. */
   subscribeBlock(id: string, listener: Listener): () => void {
     let listeners = this.blockListeners.get(id);
     if (!listeners) this.blockListeners.set(id, (listeners = new Set()));
@@ -101,28 +158,15 @@ class PreviewStore {
     };
   }
 
-  subscribeSelection = (listener: Listener): (() => void) => {
-    this.selectionListeners.add(listener);
-    return () => this.selectionListeners.delete(listener);
-  };
-
   private refreshMetas(): void {
     const previous = this.metas;
     const next = deriveBlockMeta(this.order.flatMap((id) => this.components.get(id) ?? []));
     for (const [id, meta] of next) {
       const old = previous.get(id);
       if (sameMeta(old, meta)) next.set(id, old!);
-      else this.notifyBlock(id);
+      else this.dirtyBlocks.add(id);
     }
     this.metas = next;
-  }
-
-  private notifyOrder(): void {
-    for (const listener of this.orderListeners) listener();
-  }
-
-  private notifyBlock(id: string): void {
-    for (const listener of this.blockListeners.get(id) ?? []) listener();
   }
 }
 
@@ -131,15 +175,12 @@ export const previewStore = new PreviewStore();
 export const useOrder = (): readonly string[] =>
   useSyncExternalStore(previewStore.subscribeOrder, previewStore.getOrder);
 
-const useBlockValue = <T>(id: string, read: (id: string) => T): T =>
-  useSyncExternalStore(
-    (listener) => previewStore.subscribeBlock(id, listener),
-    () => read(id),
-  );
+function useBlockValue<T>(id: string, read: (id: string) => T): T {
+  const subscribe = useCallback((listener: Listener) => previewStore.subscribeBlock(id, listener), [id]);
+  return useSyncExternalStore(subscribe, () => read(id));
+}
 
 export const useComponent = (id: string): Component | undefined => useBlockValue(id, previewStore.getComponent);
 export const useBlockMeta = (id: string): BlockMeta | undefined => useBlockValue(id, previewStore.getMeta);
-
-export function useIsSelected(id: string): boolean {
-  return useSyncExternalStore(previewStore.subscribeSelection, () => previewStore.getSelected() === id);
-}
+export const useIsSelected = (id: string): boolean =>
+  useBlockValue(id, (blockId) => previewStore.getSelected() === blockId);

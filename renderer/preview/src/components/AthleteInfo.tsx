@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { BlockProps } from '../registry';
-import { imageUrl, useBlockContext } from '../lib/blockContext';
+import { imageUrl } from '../lib/blockContext';
 import { Carousel } from '../lib/Carousel';
 import { flag, list, record, text, type Content } from '../lib/content';
 import { ratioStyle } from '../lib/media';
@@ -10,7 +10,7 @@ import './AthleteInfo.css';
 /** Videos in an athlete card are 16:9 unless the video block says otherwise. */
 const VIDEO_RATIO = { '--ratio-desktop': '16 / 9', '--ratio-mobile': '16 / 9' } as CSSProperties;
 
-function AthleteCard({ athlete, eager }: { athlete: Content; eager: boolean }) {
+function AthleteCard({ athlete }: { athlete: Content }) {
   const name = text(athlete, 'name');
   const about = record(athlete, 'aboutAthlete');
   const facts = list(about, 'info');
@@ -22,7 +22,7 @@ function AthleteCard({ athlete, eager }: { athlete: Content; eager: boolean }) {
     <article className="athlete-card">
       {flag(media, 'showInfoImage') && infoImage && (
         <div className="athlete-portrait">
-          <img src={imageUrl(infoImage)} alt={name} loading={eager ? 'eager' : 'lazy'} />
+          <img src={imageUrl(infoImage)} alt={name} />
           <h3 className="athlete-name">{name}</h3>
         </div>
       )}
@@ -51,7 +51,6 @@ function AthleteCard({ athlete, eager }: { athlete: Content; eager: boolean }) {
 export default function AthleteInfo({ content }: BlockProps) {
   const title = text(content, 'title');
   const subtitle = text(content, 'subtitle');
-  const eager = useBlockContext()?.eager ?? false;
   return (
     <div className="athlete-info">
       {(title || subtitle) && (
@@ -62,7 +61,7 @@ export default function AthleteInfo({ content }: BlockProps) {
       )}
       <Carousel settings={record(content, 'carousel')} label={title || 'Athletes'}>
         {list(content, 'athletes').map((athlete, index) => (
-          <AthleteCard key={index} athlete={athlete} eager={eager} />
+          <AthleteCard key={index} athlete={athlete} />
         ))}
       </Carousel>
     </div>

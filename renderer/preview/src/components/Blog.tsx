@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { BlockProps } from '../registry';
-import { imageUrl, useBlockContext } from '../lib/blockContext';
+import { imageUrl } from '../lib/blockContext';
 import { Carousel } from '../lib/Carousel';
 import { choice, flag, list, num, record, text, type Content } from '../lib/content';
 import { useFeed } from '../lib/feed';
@@ -66,7 +66,7 @@ function readPosts(data: unknown): Post[] {
     }));
 }
 
-function PostCard({ post, styling, show, eager }: { post: Post; styling: Content; show: Content; eager: boolean }) {
+function PostCard({ post, styling, show }: { post: Post; styling: Content; show: Content }) {
   const excerptLength = num(styling, 'excerptLength', DEFAULT_EXCERPT_LENGTH);
   const showDate = styling.showPublishedOn === undefined ? true : flag(styling, 'showPublishedOn');
   const style = {
@@ -77,9 +77,7 @@ function PostCard({ post, styling, show, eager }: { post: Post; styling: Content
   return (
     <article className="blog-post" style={style}>
       <a className="blog-post-link" href={post.link || '#'}>
-        <span className="blog-post-image">
-          {post.image && <img src={imageUrl(post.image)} alt="" loading={eager ? 'eager' : 'lazy'} />}
-        </span>
+        <span className="blog-post-image">{post.image && <img src={imageUrl(post.image)} alt="" />}</span>
         <span className="blog-post-body">
           {showDate && post.date && (
             <time className="blog-post-date" dateTime={post.date}>
@@ -101,7 +99,6 @@ function PostCard({ post, styling, show, eager }: { post: Post; styling: Content
 export default function Blog({ component, content }: BlockProps) {
   const apiLink = text(content, 'apiLink').trim();
   const feed = useFeed(component._identifier, apiLink);
-  const eager = useBlockContext()?.eager ?? false;
   const header = record(content, 'header');
   const title = text(header, 'title');
   const subtitle = text(header, 'subtitle');
@@ -144,7 +141,7 @@ export default function Blog({ component, content }: BlockProps) {
       body = (
         <Carousel settings={record(content, 'carousel')} label={title || 'Blog posts'}>
           {posts.map((post, index) => (
-            <PostCard key={post.id || index} post={post} styling={styling} show={show} eager={eager} />
+            <PostCard key={post.id || index} post={post} styling={styling} show={show} />
           ))}
         </Carousel>
       );

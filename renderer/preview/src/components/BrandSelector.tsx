@@ -57,7 +57,7 @@ export default function BrandSelector({ content }: BlockProps) {
               <a className="brand-selector-brand" href={brand.href}>
                 <span className="brand-selector-logo">
                   {brand.image ? (
-                    <img src={imageUrl(brand.image)} alt={showNames ? '' : brand.name} loading="lazy" />
+                    <img src={imageUrl(brand.image)} alt={showNames ? '' : brand.name} />
                   ) : (
                     <span className="brand-selector-fallback">{brand.name}</span>
                   )}

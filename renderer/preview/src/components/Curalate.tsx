@@ -68,7 +68,6 @@ export default function Curalate({ content }: BlockProps) {
                 <img
                   src={imageUrl(photo)}
                   alt={`Shopper photo ${index + 1}${filterTag ? ` tagged #${filterTag}` : ''}`}
-                  loading="lazy"
                 />
               </li>
             ))}

@@ -1,5 +1,5 @@
 import type { BlockProps } from '../registry';
-import { imageUrl, useBlockContext } from '../lib/blockContext';
+import { imageUrl } from '../lib/blockContext';
 import { Carousel } from '../lib/Carousel';
 import { list, record, text } from '../lib/content';
 import { linkHref } from '../lib/media';
@@ -8,7 +8,6 @@ import './LogoList.css';
 /** A strip of brand logos, each linking to its brand page (5 per view: 3 below 480px, 7 from 768px, by default). */
 export default function LogoList({ content }: BlockProps) {
   const title = text(content, 'title');
-  const eager = useBlockContext()?.eager ?? false;
   return (
     <div className="logo-list">
       {title && <h2 className="logo-list-title">{title}</h2>}
@@ -18,11 +17,7 @@ export default function LogoList({ content }: BlockProps) {
           const image = text(logo, 'image');
           return (
             <a key={index} className="logo-list-item" href={linkHref(logo, 'url')} title={name || undefined}>
-              {image ? (
-                <img src={imageUrl(image)} alt={name} loading={eager ? 'eager' : 'lazy'} />
-              ) : (
-                <span className="logo-list-name">{name}</span>
-              )}
+              {image ? <img src={imageUrl(image)} alt={name} /> : <span className="logo-list-name">{name}</span>}
             </a>
           );
         })}

@@ -50,11 +50,7 @@ export default function StoryStream({ content }: BlockProps) {
       >
         {posts.map((post, index) => (
           <li key={index} className="story-stream-post">
-            <img
-              src={imageUrl(post)}
-              alt={`Social post ${index + 1}${filterTag ? ` tagged #${filterTag}` : ''}`}
-              loading="lazy"
-            />
+            <img src={imageUrl(post)} alt={`Social post ${index + 1}${filterTag ? ` tagged #${filterTag}` : ''}`} />
           </li>
         ))}
       </ul>

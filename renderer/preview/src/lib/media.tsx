@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { imageUrl, useBlockContext } from './blockContext';
+import { imageUrl } from './blockContext';
 import { list, record, text, type Content } from './content';
 
 /** Mobile image variant up to this width (catalogue spec §9). */
@@ -25,18 +25,18 @@ export function ratioStyle(content: Content, key = 'aspectRatio'): CSSProperties
 }
 
 /**
- * An image with desktop and mobile variants; the browser picks one at the 765px breakpoint. Images of the
- * first block load at once, the rest lazily.
+ * An image with desktop and mobile variants; the browser picks one at the 765px breakpoint. It loads at once:
+ * blocks far from the view do not render (blockWindow), and loading="lazy" would cost an IntersectionObserver
+ * recomputed on every frame.
  */
 export function ResponsiveImage({ images, alt, className }: { images: Content; alt: string; className?: string }) {
-  const eager = useBlockContext()?.eager ?? false;
   const desktop = text(images, 'desktop');
   const mobile = text(images, 'mobile') || desktop;
   if (!desktop && !mobile) return null;
   return (
     <picture className={className}>
       <source media={`(max-width: ${IMAGE_MOBILE_MAX_WIDTH}px)`} srcSet={imageUrl(mobile)} />
-      <img src={imageUrl(desktop || mobile)} alt={alt} loading={eager ? 'eager' : 'lazy'} />
+      <img src={imageUrl(desktop || mobile)} alt={alt} />
     </picture>
   );
 }

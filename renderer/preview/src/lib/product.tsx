@@ -1,5 +1,5 @@
 import { useState, type CSSProperties } from 'react';
-import { imageUrl, useBlockContext } from './blockContext';
+import { imageUrl } from './blockContext';
 import { choice, record, text, type Content } from './content';
 import { linkHref } from './media';
 import './product.css';
@@ -59,7 +59,6 @@ export function ProductCard({
   ratio: CSSProperties;
 }) {
   const [hovered, setHovered] = useState(false);
-  const eager = useBlockContext()?.eager ?? false;
   const details = record(product, 'pluDetails');
   const images = record(details, 'images');
   const title = text(details, 'title');
@@ -80,7 +79,7 @@ export function ProductCard({
       data-plu={text(details, 'plu') || undefined}
     >
       <span className="product-card-image ratio" style={ratio}>
-        {shown && <img src={imageUrl(shown)} alt={title} loading={eager ? 'eager' : 'lazy'} />}
+        {shown && <img src={imageUrl(shown)} alt={title} />}
       </span>
       <span className="product-card-details">
         {text(details, 'brand') && <span className="product-card-brand">{text(details, 'brand')}</span>}

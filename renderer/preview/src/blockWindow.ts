@@ -1,0 +1,157 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { HeightEstimates, itemsOverlapping } from './lib/windowing';
+
+type Listener = () => void;
+
+/** Blocks this far (in viewport heights) above or below the view render fully, so scrolling never shows gaps. */
+const NEAR_VIEWPORTS = 1;
+/** Input that means the person scrolls: a scroll-to-block no longer corrects where it lands. */
+const TAKEOVER_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * Which blocks render their content: those near the preview's view. Every block keeps its element (a
+ * `section.block` with its identifier, type and index, so clicks, page scripts and tests find every block),
+ * but a block far from the view is an empty placeholder of its last measured height (or the average of its
+ * type, when never measured). Long pages then cost the memory of the part in view.
+ *
+ * Nearness is read from the layout (a binary search over the page's children), again on scroll, on resize
+ * and when a block's or the page's size changes (one ResizeObserver, on the page and the blocks rendered).
+ * There is no IntersectionObserver: Blink recomputes those on every frame, which made each keystroke O(N).
+ */
+class BlockWindow {
+  private near = new Set<string>();
+  private readonly heights = new Map<string, number>();
+  private readonly estimates = new HeightEstimates();
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private page: HTMLElement | null = null;
+  private resizeObserver: ResizeObserver | null = null;
+  private scrollFrame = 0;
+  private stopCorrecting: (() => void) | null = null;
+
+  isNear = (id: string): boolean => this.near.has(id);
+
+  subscribe(id: string, listener: Listener): () => void {
+    let listeners = this.listeners.get(id);
+    if (!listeners) this.listeners.set(id, (listeners = new Set()));
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.listeners.delete(id);
+    };
+  }
+
+  /** The height a placeholder keeps for this block: its last measured height, else an estimate. */
+  placeholderHeight(id: string, componentType: string): number {
+    return this.heights.get(id) ?? this.estimates.estimate(componentType);
+  }
+
+  /** Follows the page element's layout from now on; returns the way to stop. */
+  attach(page: HTMLElement): () => void {
+    this.page = page;
+    this.resizeObserver = new ResizeObserver((entries) => this.measured(entries));
+    this.resizeObserver.observe(page);
+    const onScroll = () => {
+      if (this.scrollFrame) return;
+      this.scrollFrame = requestAnimationFrame(() => {
+        this.scrollFrame = 0;
+        this.update();
+      });
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    this.update();
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+      cancelAnimationFrame(this.scrollFrame);
+      this.scrollFrame = 0;
+      this.resizeObserver?.disconnect();
+      this.resizeObserver = null;
+      this.page = null;
+    };
+  }
+
+  /** Measures a block while its content is rendered (its size, when it is no longer near, sizes its placeholder). */
+  observe(element: HTMLElement): () => void {
+    this.resizeObserver?.observe(element);
+    return () => this.resizeObserver?.unobserve(element);
+  }
+
+  /** Recomputes which blocks are near the view and wakes the blocks that came near or went far. */
+  update(): void {
+    const page = this.page;
+    if (!page) return;
+    const children = page.children;
+    const margin = window.innerHeight * NEAR_VIEWPORTS;
+    const { first, end } = itemsOverlapping(
+      children.length,
+      (index) => children[index]!.getBoundingClientRect(),
+      -margin,
+      window.innerHeight + margin,
+    );
+    const next = new Set<string>();
+    for (let index = first; index < end; index++) {
+      const id = (children[index] as HTMLElement).dataset.identifier;
+      if (id) next.add(id);
+    }
+    const previous = this.near;
+    this.near = next;
+    for (const id of next) if (!previous.has(id)) this.notify(id);
+    for (const id of previous) if (!next.has(id)) this.notify(id);
+  }
+
+  /**
+   * Scrolls smoothly to a block's top. Blocks mounted on the way replace estimated heights with real ones, so
+   * the smooth scroll can stop off target: when it ends, it lands again at once, unless the person has
+   * started scrolling meanwhile.
+   */
+  scrollToBlock(element: HTMLElement): void {
+    this.stopCorrecting?.();
+    const reachable = Math.min(
+      window.scrollY + element.getBoundingClientRect().top,
+      document.documentElement.scrollHeight - window.innerHeight,
+    );
+    if (Math.abs(reachable - window.scrollY) < 1) return;
+    element.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    const done = new AbortController();
+    const stop = () => {
+      done.abort();
+      if (this.stopCorrecting === stop) this.stopCorrecting = null;
+    };
+    this.stopCorrecting = stop;
+    window.addEventListener(
+      'scrollend',
+      () => {
+        stop();
+        if (element.isConnected && Math.abs(element.getBoundingClientRect().top) >= 1)
+          element.scrollIntoView({ behavior: 'instant', block: 'start' });
+      },
+      { signal: done.signal },
+    );
+    for (const type of TAKEOVER_EVENTS) window.addEventListener(type, stop, { signal: done.signal, passive: true });
+  }
+
+  private measured(entries: ResizeObserverEntry[]): void {
+    for (const entry of entries) {
+      const element = entry.target as HTMLElement;
+      const id = element.dataset.identifier;
+      const height = entry.borderBoxSize[0]?.blockSize;
+      if (!id || height === undefined) continue;
+      this.estimates.record(element.dataset.component ?? '', height, this.heights.get(id));
+      this.heights.set(id, height);
+    }
+    this.update();
+  }
+
+  private notify(id: string): void {
+    for (const listener of this.listeners.get(id) ?? []) listener();
+  }
+}
+
+export const blockWindow = new BlockWindow();
+
+/** Whether this block is near the preview's view (and so renders its content). */
+export function useIsNear(id: string): boolean {
+  const subscribe = useCallback((listener: Listener) => blockWindow.subscribe(id, listener), [id]);
+  return useSyncExternalStore(subscribe, () => blockWindow.isNear(id));
+}
