@@ -127,9 +127,10 @@ test('the Add a Component dialog lists every template and adds the ones found by
   await createPage(page, host, 'dialog');
   await page.getByRole('button', { name: 'Add Component' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a Component' });
-  await expect(dialog.getByRole('list', { name: 'All components' }).locator('.catalogue-item')).toHaveText(
-    CATALOGUE.map((template) => template.name),
-  );
+  const all = dialog.getByRole('list', { name: 'All components' });
+  await expect(all.locator('.add-tile-name')).toHaveText(CATALOGUE.map((template) => template.name));
+  // Each entry says in one line what it is.
+  await expect(all.locator('.add-tile-description')).toHaveText(CATALOGUE.map((template) => template.description));
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
@@ -180,12 +181,12 @@ test('favourites belong to the user and survive a restart', async ({ page, host 
   await page.getByRole('button', { name: 'Add Component' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a Component' });
   await expect(dialog.getByText('No components has been added.')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Add TableView to favourites' }).click();
+  await dialog.getByRole('button', { name: 'Add Table View to favourites' }).click();
   await dialog.getByRole('button', { name: 'Add Blog to favourites' }).click();
   const favourites = dialog.getByRole('list', { name: 'Favourite components' });
-  await expect(favourites.getByRole('button', { name: /^Add (TableView|Blog)$/ })).toHaveCount(2);
+  await expect(favourites.getByRole('button', { name: /^Add (Table View|Blog)$/ })).toHaveCount(2);
   await dialog.getByLabel('Search favourites').fill('tab');
-  await expect(favourites.getByRole('button', { name: /^Add / })).toHaveText(['TableView']);
+  await expect(favourites.locator('.add-tile-name')).toHaveText(['Table View']);
   await page.keyboard.press('Escape');
 
   await host.restart();
@@ -198,9 +199,9 @@ test('favourites belong to the user and survive a restart', async ({ page, host 
   const reopened = page
     .getByRole('dialog', { name: 'Add a Component' })
     .getByRole('list', { name: 'Favourite components' });
-  await expect(reopened.getByRole('button', { name: /^Add (TableView|Blog)$/ })).toHaveCount(2);
+  await expect(reopened.getByRole('button', { name: /^Add (Table View|Blog)$/ })).toHaveCount(2);
   await page.getByRole('dialog').getByRole('button', { name: 'Remove Blog from favourites' }).first().click();
-  await expect(reopened.getByRole('button', { name: /^Add / })).toHaveText(['TableView']);
+  await expect(reopened.locator('.add-tile-name')).toHaveText(['Table View']);
 });
 
 test('a component with malformed content shows an error box for that block only', async ({ page, host }) => {

@@ -29,7 +29,7 @@ async function expectLoaded(image: Locator): Promise<void> {
 test('Open in countries opens a page in a primary country and two others', async ({ page, host }) => {
   await createPage(page, host, 'summer-sale');
   await page.goto(host.url);
-  await page.getByRole('button', { name: 'Open summer-sale in countries (site_jd gb)' }).click();
+  await page.getByRole('button', { name: 'Open in countries: summer-sale (JD GB)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Open in countries' });
 
   const primary = dialog.getByLabel('Primary country');
@@ -61,7 +61,7 @@ test('Open in countries opens a page in a primary country and two others', async
 test('Open in countries with no other country opens the page on its own', async ({ page, host }) => {
   await createPage(page, host, 'solo');
   await page.goto(host.url);
-  await page.getByRole('button', { name: 'Open solo in countries (site_jd gb)' }).click();
+  await page.getByRole('button', { name: 'Open in countries: solo (JD GB)' }).click();
   await page
     .getByRole('dialog', { name: 'Open in countries' })
     .getByRole('button', { name: 'Open', exact: true })

@@ -66,7 +66,7 @@ test('damaged drafts and a truncated settings.json: the app starts, says where e
   );
   await expect(notice).toContainText('the last backup of the settings is used');
   // The intact draft still lists, and the backup kept the signed-in user.
-  await expect(page.getByRole('button', { name: 'Open sale (jd gb)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open sale (JD GB)' })).toBeVisible();
 
   const keptFiles = readdirSync(keptDrafts);
   expect(keptFiles).toHaveLength(2);

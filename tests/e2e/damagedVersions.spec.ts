@@ -79,7 +79,7 @@ test('a damaged newest version: the page opens at the newest good one, History a
 
   // Opening in several countries says it too, naming the country.
   writeFileSync(newestPath, 'not json');
-  await page.getByRole('button', { name: 'Open damaged-page in countries (' }).click();
+  await page.getByRole('button', { name: 'Open in countries: damaged-page (' }).click();
   const picker = page.getByRole('dialog', { name: 'Open in countries' });
   await picker.getByRole('checkbox', { name: 'Germany', exact: true }).check();
   await picker.getByRole('button', { name: 'Open', exact: true }).click();

@@ -100,7 +100,7 @@ test('focus: a page opened from a dialog whose opener is gone puts focus on the 
 }) => {
   await seedDraft(host, 'missing-opener', []);
   await page.goto(host.url);
-  await page.getByRole('button', { name: 'Open missing-opener in countries (' }).press('Enter');
+  await page.getByRole('button', { name: 'Open in countries: missing-opener (' }).press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Open in countries' });
   await dialog.getByRole('group', { name: 'Other countries' }).getByLabel('Germany').check();
   await dialog.getByRole('button', { name: 'Open', exact: true }).press('Enter');

@@ -305,7 +305,7 @@ test('multi-country: a secondary whose list differs is overwritten by the primar
   await addComponent(page, 'Custom HTML');
   await page.goto(host.url);
 
-  await page.getByRole('button', { name: 'Open diverged in countries (site_jd gb)' }).click();
+  await page.getByRole('button', { name: 'Open in countries: diverged (JD GB)' }).click();
   const picker = page.getByRole('dialog', { name: 'Open in countries' });
   await picker.getByRole('checkbox', { name: 'Germany', exact: true }).check();
   await picker.getByRole('button', { name: 'Open', exact: true }).click();
@@ -339,7 +339,7 @@ test('multi-country: a colleague saved one country meanwhile; its row says who, 
     await first.getByRole('button', { name: 'SAVE' }).click();
     await expect(page.getByText('Multi-country saving complete.')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Open three-country-conflict in countries (site_jd gb)' }).click();
+    await page.getByRole('button', { name: 'Open in countries: three-country-conflict (JD GB)' }).click();
     const picker = page.getByRole('dialog', { name: 'Open in countries' });
     await picker.getByRole('checkbox', { name: 'Germany', exact: true }).check();
     await picker.getByRole('checkbox', { name: 'France', exact: true }).check();

@@ -294,7 +294,7 @@ test('the multi-country review save while the server is stopped keeps each count
     ann.page.getByRole('row', { name: /\bmulti-offline\b/ }).filter({ hasText: country });
   try {
     await countryRow('United Kingdom')
-      .getByRole('button', { name: /^Open multi-offline in countries/ })
+      .getByRole('button', { name: /^Open in countries: multi-offline/ })
       .click();
     const choose = ann.page.getByRole('dialog', { name: 'Open in countries' });
     for (const [, name] of countries.slice(1)) await choose.getByRole('checkbox', { name }).check();

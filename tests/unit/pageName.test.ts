@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPageName, PAGE_NAME_REMOVED_CHARACTERS } from '../../core/rules/pageName';
+import { formatPageName, PAGE_NAME_REMOVED_CHARACTERS, pagesNamedLike } from '../../core/rules/pageName';
+import type { PageKey } from '../../core/schemas';
 
 /** The list exactly as editor spec §5 writes it. */
 const SPEC_REMOVED_CHARACTERS = '!@#$£%^&*(),.?":\'={}|<>';
@@ -103,5 +104,26 @@ describe('formatPageName', () => {
       const once = formatPageName(name);
       expect(formatPageName(once)).toBe(once);
     }
+  });
+});
+
+describe('pagesNamedLike', () => {
+  const key = (changes: Partial<PageKey> = {}): PageKey => ({
+    fascia: 'site_jd',
+    country: 'gb',
+    page: 'summer-sale',
+    source: 'content-editor',
+    platform: 'web',
+    ...changes,
+  });
+
+  it('finds the pages of the same fascia, country and name, the exact key first', () => {
+    const app = key({ platform: 'app' });
+    const exact = key();
+    expect(pagesNamedLike([app, key({ page: 'other' }), exact], key())).toEqual([exact, app]);
+  });
+
+  it('finds nothing for a free name, or the same name in another fascia or country', () => {
+    expect(pagesNamedLike([key({ fascia: 'site_sz' }), key({ country: 'de' }), key({ page: 'x' })], key())).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DraftSummary } from '../../../../core/contract';
 import { countryName } from '../../../../core/countries';
+import { fasciaName } from '../../../../core/fascias';
 import { describeDamagedFiles } from '../../../../core/damagedFiles';
 import { bookmarkFor } from '../../../../core/rules/page';
 import { describeSkippedVersions } from '../../../../core/rules/skippedVersions';
@@ -12,6 +13,7 @@ import { FOCAL_POINT_PATH, SETTINGS_PATH, editorPath, navigate } from '../router
 import { Header } from './Header';
 import { NewPageDialog } from './NewPageDialog';
 import { toastError } from '../components/Toasts';
+import { TimeStamp } from '../components/TimeStamp';
 import { countryOptions, fasciaOptions } from '../components/options';
 import { PendingConflictDialog } from '../team/PendingConflictDialog';
 import { listNames } from '../team/EditorTeamBanners';
@@ -27,6 +29,7 @@ import {
 } from '../state/teamStore';
 import type { PendingSave } from '../../../../core/team';
 import '../team/team.css';
+import './dashboard.css';
 
 interface Row {
   bookmark: string;
@@ -68,8 +71,6 @@ function mergeRows(pages: readonly PageSummary[], drafts: readonly DraftSummary[
   }
   return [...rows.values()];
 }
-
-const formatTime = (iso: string): string => new Date(iso).toLocaleString();
 
 export function Dashboard() {
   const [rows, setRows] = useState<Row[] | null>(null);
@@ -136,6 +137,8 @@ export function Dashboard() {
         (!needle || `${row.key.page} ${row.category} ${row.author} ${row.key.source}`.toLowerCase().includes(needle)),
     );
   }, [rows, fascia, country, text]);
+
+  const existingKeys = useMemo(() => (rows ?? []).map((row) => row.key), [rows]);
 
   const open = async (key: PageKey) => {
     try {
@@ -233,16 +236,16 @@ export function Dashboard() {
                     Open now
                   </th>
                 )}
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                <th scope="col" className="pages-actions">
+                  Actions
                 </th>
               </tr>
             </thead>
             <tbody>
               {visible.map((row) => (
                 <tr key={row.bookmark}>
-                  <td>{row.key.fascia}</td>
-                  <td>{countryName(row.key.country)}</td>
+                  <td title={row.key.fascia}>{fasciaName(row.key.fascia)}</td>
+                  <td title={row.key.country.toUpperCase()}>{countryName(row.key.country)}</td>
                   <td>
                     {row.key.page}
                     <span className="muted">
@@ -251,7 +254,7 @@ export function Dashboard() {
                     </span>
                   </td>
                   <td>{row.category}</td>
-                  <td>{row.lastSaved ? formatTime(row.lastSaved) : 'Never'}</td>
+                  <td>{row.lastSaved ? <TimeStamp iso={row.lastSaved} /> : 'Never'}</td>
                   <td>{row.author}</td>
                   <td>
                     {row.status}
@@ -262,21 +265,25 @@ export function Dashboard() {
                       <OpenNow users={colleaguesOn(presence, row.key)} />
                     </td>
                   )}
-                  <td>
-                    <button
-                      type="button"
-                      onClick={() => void open(row.key)}
-                      aria-label={`Open ${row.key.page} (${row.key.fascia} ${row.key.country})`}
-                    >
-                      Open
-                    </button>{' '}
-                    <button
-                      type="button"
-                      onClick={() => setOpeningInCountries(row)}
-                      aria-label={`Open ${row.key.page} in countries (${row.key.fascia} ${row.key.country})`}
-                    >
-                      Open in countries
-                    </button>
+                  <td className="pages-actions">
+                    <div className="pages-action-buttons">
+                      <button
+                        type="button"
+                        className="secondary"
+                        onClick={() => void open(row.key)}
+                        aria-label={`Open ${row.key.page} (${pageOf(row.key)})`}
+                      >
+                        Open
+                      </button>
+                      <button
+                        type="button"
+                        className="quiet"
+                        onClick={() => setOpeningInCountries(row)}
+                        aria-label={`Open in countries: ${row.key.page} (${pageOf(row.key)})`}
+                      >
+                        Open in countries
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -284,7 +291,12 @@ export function Dashboard() {
           </table>
         )}
       </main>
-      <NewPageDialog open={creating} onOpenChange={setCreating} />
+      <NewPageDialog
+        open={creating}
+        onOpenChange={setCreating}
+        existing={existingKeys}
+        onOpenExisting={(key) => void open(key)}
+      />
       <PendingConflictDialog />
       {openingInCountries && (
         <CountriesDialog
@@ -296,6 +308,9 @@ export function Dashboard() {
     </div>
   );
 }
+
+/** Which page a row's buttons act on, as the user reads it: "JD GB". */
+const pageOf = (key: PageKey): string => `${fasciaName(key.fascia)} ${key.country.toUpperCase()}`;
 
 /** A page's saves waiting for the team server: how many, and a way into the conflict UI when one met a conflict. */
 function PendingMark({ pending }: { pending: readonly PendingSave[] }) {

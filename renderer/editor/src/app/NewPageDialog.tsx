@@ -1,18 +1,29 @@
-import { useState, type FormEvent } from 'react';
-import type { CountryCode } from '../../../../core/countries';
-import { FASCIAS } from '../../../../core/fascias';
+import { useId, useState, type FormEvent } from 'react';
+import { TriangleAlert } from 'lucide-react';
+import { countryName, type CountryCode } from '../../../../core/countries';
+import { FASCIAS, fasciaName } from '../../../../core/fascias';
 import { describeIssues } from '../../../../core/contract';
 import { PAGE_CATEGORIES } from '../../../../core/pageCategories';
-import { formatPageName } from '../../../../core/rules/pageName';
-import { PageKeySchema, type Platform } from '../../../../core/schemas';
+import { formatPageName, pagesNamedLike } from '../../../../core/rules/pageName';
+import { PageKeySchema, type PageKey, type Platform } from '../../../../core/schemas';
 import { errorMessage } from '../api';
 import { OtherCountriesPicker } from '../multi/OtherCountriesPicker';
 import { openInCountries } from '../multi/openInCountries';
 import { useCountryChoice } from '../multi/useCountryChoice';
 import { Modal } from '../components/Modal';
 import { countryOptions, fasciaOptions } from '../components/options';
+import './dashboard.css';
 
-export function NewPageDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+interface NewPageDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The pages and drafts the dashboard lists: a new page with one of their names warns first. */
+  existing: readonly PageKey[];
+  /** Opens an existing page instead, as the dashboard's Open does. */
+  onOpenExisting(key: PageKey): void;
+}
+
+export function NewPageDialog({ open, onOpenChange, existing, onOpenExisting }: NewPageDialogProps) {
   const [fascia, setFascia] = useState<string>(FASCIAS[0]);
   const { primary: country, others, choosePrimary, setOthers, refusal } = useCountryChoice('gb');
   const [pageInput, setPageInput] = useState('');
@@ -21,6 +32,13 @@ export function NewPageDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const [category, setCategory] = useState(PAGE_CATEGORIES[0] ?? '');
   const [error, setError] = useState<string | null>(null);
   const page = formatPageName(pageInput);
+  const warningId = useId();
+  const trimmedSource = source.trim();
+  const namesake = page
+    ? pagesNamedLike(existing, { fascia, country, page, source: trimmedSource, platform })[0]
+    : undefined;
+  // The same key would open that page, not create one: Create waits until something differs.
+  const exists = namesake !== undefined && namesake.platform === platform && namesake.source === trimmedSource;
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
@@ -59,12 +77,33 @@ export function NewPageDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             value={pageInput}
             required
             onChange={(e) => setPageInput(e.target.value)}
-            aria-describedby="page-name-preview"
+            aria-describedby={namesake ? `page-name-preview ${warningId}` : 'page-name-preview'}
+            aria-invalid={exists || undefined}
           />
         </label>
         <p id="page-name-preview" className="hint">
           Saved as: <output>{page || '—'}</output>
         </p>
+        {namesake && (
+          <div id={warningId} role="status" className="new-page-namesake">
+            <TriangleAlert size={16} aria-hidden="true" />
+            <p>
+              {exists ? 'This page already exists' : 'A page with this name already exists'}:{' '}
+              <strong>{namesake.page}</strong> for {fasciaName(namesake.fascia)} {countryName(namesake.country)} (
+              {namesake.platform}, {namesake.source}).
+            </p>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => {
+                onOpenChange(false);
+                onOpenExisting(namesake);
+              }}
+            >
+              Open {namesake.page}
+            </button>
+          </div>
+        )}
         <label>
           Platform
           <select value={platform} onChange={(e) => setPlatform(e.target.value as Platform)}>
@@ -94,7 +133,7 @@ export function NewPageDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           <button type="button" onClick={() => onOpenChange(false)}>
             Cancel
           </button>
-          <button type="submit" className="primary" disabled={!page || refusal !== null}>
+          <button type="submit" className="primary" disabled={!page || exists || refusal !== null}>
             Create
           </button>
         </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { fasciaName } from '../../../../core/fascias';
 import type { VersionSummary } from '../../../../core/schemas';
 import { call, errorMessage } from '../api';
 import { ConflictPanel, latestOfConflict } from '../history/ConflictPanel';
@@ -117,7 +118,7 @@ export function SaveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
         <p>You are about to update the content for:</p>
         <dl>
           <dt>Fascia</dt>
-          <dd>{fascia}</dd>
+          <dd title={fascia}>{fasciaName(fascia)}</dd>
           <dt>Country</dt>
           <dd>{country.toUpperCase()}</dd>
           <dt>Page</dt>

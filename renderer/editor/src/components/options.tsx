@@ -1,5 +1,5 @@
 import { COUNTRIES } from '../../../../core/countries';
-import { FASCIAS } from '../../../../core/fascias';
+import { FASCIAS, fasciaName } from '../../../../core/fascias';
 
 /** The option elements of a country select, by name, valued by code. */
 export const countryOptions = COUNTRIES.map((c) => (
@@ -8,8 +8,9 @@ export const countryOptions = COUNTRIES.map((c) => (
   </option>
 ));
 
+/** The option elements of a fascia select, by brand name ("JD", "JD App"), valued and titled by code. */
 export const fasciaOptions = FASCIAS.map((code) => (
-  <option key={code} value={code}>
-    {code}
+  <option key={code} value={code} title={code}>
+    {fasciaName(code)}
   </option>
 ));

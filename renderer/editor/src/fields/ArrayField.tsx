@@ -1,5 +1,6 @@
 import { memo, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
-import { blankLike, fieldKind, itemSummary } from '../../../../core/rules/fields';
+import { blankLike, fieldKind } from '../../../../core/rules/fields';
+import { itemLabel } from '../../../../core/rules/itemLabel';
 import { applyItemAction, moveItem, type ItemAction, type Path } from '../../../../core/rules/paths';
 import { ObjectFields } from './ObjectField';
 import {
@@ -90,6 +91,7 @@ export function ArrayField({ label, path, value, onChange, Field }: FieldEditorP
                 index={index}
                 count={items.length}
                 name={itemName(index)}
+                listName={label}
                 parentPath={path}
                 value={item}
                 onChange={onChange}
@@ -116,6 +118,8 @@ interface ArrayItemProps {
   count: number;
   /** "Slides item 2": the item in button names and announcements. */
   name: string;
+  /** The list's label ("Slides"), for an item with nothing of its own to be called by ("Slide 2"). */
+  listName: string;
   parentPath: Path;
   value: unknown;
   onChange: FieldChange;
@@ -132,6 +136,7 @@ const ArrayItem = memo(
     index,
     count,
     name,
+    listName,
     parentPath,
     value,
     onChange,
@@ -164,7 +169,7 @@ const ArrayItem = memo(
       );
     }
 
-    const summary = itemSummary(value, index);
+    const summary = itemLabel(value, index, listName);
     const expanded = !collapsible || open;
     return (
       <li ref={setNodeRef} style={style} className={`${className}${expanded ? ' open' : ''}`} data-item-key={itemKey}>
@@ -214,6 +219,7 @@ const ArrayItem = memo(
     a.index === b.index &&
     a.count === b.count &&
     a.name === b.name &&
+    a.listName === b.listName &&
     a.value === b.value &&
     a.onChange === b.onChange &&
     a.Field === b.Field &&

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { fasciaName } from '../../../../core/fascias';
 import type { CountryCode } from '../../../../core/countries';
 import type { PageKey } from '../../../../core/schemas';
 import { errorMessage } from '../api';
@@ -47,7 +48,7 @@ export function CountriesDialog({ page, category, onClose }: CountriesDialogProp
       title="Open in countries"
       description={
         <p className="hint">
-          {page.page} · {page.fascia} · {page.platform} · {page.source}
+          {page.page} · <span title={page.fascia}>{fasciaName(page.fascia)}</span> · {page.platform} · {page.source}
         </p>
       }
     >

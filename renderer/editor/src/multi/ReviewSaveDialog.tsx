@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { fasciaName } from '../../../../core/fascias';
 import { countryName, type CountryCode } from '../../../../core/countries';
 import { allDone, pendingStatuses, resumeSequentialSave, type ItemStatus } from '../../../../core/rules/sequentialSave';
 import { QUEUED_SAVE_MESSAGE } from '../../../../core/team';
@@ -85,7 +86,7 @@ export function ReviewSaveDialog({
     <Modal open={open} onOpenChange={(next) => !saving && onOpenChange(next)} title="Save Revewed Pages to UAT">
       <p className="hint">Pages need to be synced manually after saving to UAT.</p>
       <p>
-        {fascia} · {page}
+        <span title={fascia}>{fasciaName(fascia)}</span> · {page}
       </p>
       <ul className="review-save-list" aria-label="Pages to save">
         {statuses.map((entry) => (

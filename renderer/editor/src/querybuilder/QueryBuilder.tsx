@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { fasciaName } from '../../../../core/fascias';
 import type { FhSearch } from '../../../../core/meshSchemas';
 import {
   CATEGORIES_FACET,
@@ -95,7 +96,7 @@ export function QueryBuilder({
       <nav className="qb-facets" aria-label="Facets">
         {universe === null && (
           <p role="alert" className="field-error">
-            No store is set for {fascia} in Settings.
+            No store is set for <span title={fascia}>{fasciaName(fascia)}</span> in Settings.
           </p>
         )}
         {result?.facets.map((group) => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { fasciaName } from '../../../../core/fascias';
 import { bookmarkFor } from '../../../../core/rules/page';
 import type { PendingSave } from '../../../../core/team';
 import { call, errorMessage } from '../api';
@@ -75,8 +76,8 @@ function PendingConflict({ pending, onDone }: { pending: PendingSave; onDone(): 
   return (
     <div className="update-page">
       <p>
-        Your save of <strong>{page}</strong> ({fascia} {country.toUpperCase()}), “{pending.commitMessage}”, was kept on
-        this computer and has not reached UAT.
+        Your save of <strong>{page}</strong> (<span title={fascia}>{fasciaName(fascia)}</span> {country.toUpperCase()}),
+        “{pending.commitMessage}”, was kept on this computer and has not reached UAT.
       </p>
       {latest ? (
         <>
