@@ -70,4 +70,23 @@ describe('FieldEditor', () => {
     type(textInput(), 'Big sale');
     expect(field.value()).toEqual({ title: 'Big sale' });
   });
+
+  it('labels list items by their content, in full: products by title and PLU, calls to action by text', () => {
+    const product = (plu: string, title: string) => ({ pluDetails: { plu, title } });
+    renderField('products', [
+      product('100001', 'Apex Core Runner Black'),
+      product('100002', 'Apex Core Runner White'),
+      { images: { desktop: 'a.jpg', mobile: 'b.jpg' }, ctas: [{ text: 'Shop now', url: '/sale/' }] },
+      {},
+    ]);
+    const labels = [...view.host.querySelectorAll('.item-summary')].map((label) => label.textContent);
+    expect(labels).toEqual([
+      'Apex Core Runner Black · PLU 100001',
+      'Apex Core Runner White · PLU 100002',
+      'CTA · Shop now',
+      'Product 4',
+    ]);
+    // Shown in full on hover too, where a narrow panel wraps it.
+    expect(view.host.querySelector('.item-title')?.getAttribute('title')).toBe('Apex Core Runner Black · PLU 100001');
+  });
 });

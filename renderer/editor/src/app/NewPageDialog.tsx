@@ -89,7 +89,7 @@ export function NewPageDialog({ open, onOpenChange, existing, onOpenExisting }: 
             <TriangleAlert size={16} aria-hidden="true" />
             <p>
               {exists ? 'This page already exists' : 'A page with this name already exists'}:{' '}
-              <strong>{namesake.page}</strong> for {fasciaName(namesake.fascia)} {countryName(namesake.country)} (
+              <strong>{namesake.page}</strong> for {fasciaName(namesake.fascia)} · {countryName(namesake.country)} (
               {namesake.platform}, {namesake.source}).
             </p>
             <button
