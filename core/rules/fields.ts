@@ -86,8 +86,11 @@ export function blankLike(sample: unknown): unknown {
  * {desktop, mobile} pair of video files, say) stays a plain object.
  */
 
-/** A field with a dedicated editor: image, aspect-ratio or link pairs, a list of calls to action, a colour. */
-export type KnownShape = 'images' | 'aspectRatio' | 'urlPair' | 'ctas' | 'colour';
+/**
+ * A field with a dedicated editor: image, aspect-ratio or link pairs, a list of calls to action, a colour,
+ * hand-written HTML, a time of day.
+ */
+export type KnownShape = 'images' | 'aspectRatio' | 'urlPair' | 'ctas' | 'colour' | 'markup' | 'timeOfDay';
 
 /** A desktop and mobile pair of texts, with no other keys. */
 export interface StringPair {
@@ -188,6 +191,8 @@ export const isColourKey = (key: string): boolean => /[Cc]olor/.test(key);
  * - urlPair: key url, or ending Url, Link or Links (mainLink), a {desktop, mobile} pair of texts.
  * - ctas: key ending ctas, a list (empty too) of {text, url, invert?}.
  * - colour: a colour key holding a text.
+ * - markup: key markup (Custom HTML's hand-written HTML) holding a text.
+ * - timeOfDay: a key ending Time but not DateTime (launchTime) holding a text 'HH:mm'.
  * Array items (numeric keys) have no known shape of their own; their fields do.
  */
 export function knownShape(key: string | number, value: unknown): KnownShape | null {
@@ -201,6 +206,8 @@ export function knownShape(key: string | number, value: unknown): KnownShape | n
   }
   if (/ctas$/i.test(key) && Array.isArray(value) && value.every(isCta)) return 'ctas';
   if (isColourKey(key) && typeof value === 'string') return 'colour';
+  if (key === 'markup' && typeof value === 'string') return 'markup';
+  if (/Time$/.test(key) && !key.endsWith('DateTime') && typeof value === 'string') return 'timeOfDay';
   return null;
 }
 
@@ -232,6 +239,13 @@ export const isHexColour = (text: string): boolean => /^#(?:[0-9a-f]{3}|[0-9a-f]
 
 /** #rrggbb only: what a native colour picker (input type=color) can show. */
 export const isHex6 = (text: string): boolean => /^#[0-9a-f]{6}$/i.test(text);
+
+/** A hex colour as #rrggbb lower case, what a native colour picker shows ('#ABC' -> '#aabbcc'); null if not one. */
+export function asHex6(text: string): string | null {
+  const trimmed = text.trim().toLowerCase();
+  if (!isHexColour(trimmed)) return null;
+  return trimmed.length === 4 ? `#${[...trimmed.slice(1)].map((digit) => digit + digit).join('')}` : trimmed;
+}
 
 /**
  * Why `text` is not a hex colour, or null when it is one (#rgb or #rrggbb, any case, surrounding spaces

@@ -1,9 +1,16 @@
 /** How many recently used component types the Add a Component dialog remembers. */
 export const RECENT_COMPONENTS_LIMIT = 6;
 
-/** The recently used types after `componentType` was added: it first, no repeats, at most the limit. */
-export function noteRecent(recent: readonly string[], componentType: string): string[] {
-  return [componentType, ...recent.filter((type) => type !== componentType)].slice(0, RECENT_COMPONENTS_LIMIT);
+/**
+ * The recently used types after `componentType` was added: it first, no repeats, at most the limit (another
+ * limit for other recently used lists, such as the image picker's).
+ */
+export function noteRecent(
+  recent: readonly string[],
+  componentType: string,
+  limit = RECENT_COMPONENTS_LIMIT,
+): string[] {
+  return [componentType, ...recent.filter((type) => type !== componentType)].slice(0, limit);
 }
 
 /** `entries` with the recently used first, most recent first, then the rest in their own order. */

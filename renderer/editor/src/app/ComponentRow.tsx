@@ -5,7 +5,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { parseClasses } from '../../../../core/rules/components';
 import { setIn, type Path } from '../../../../core/rules/paths';
 import { useDoc } from '../state/docContext';
-import { FieldEditor } from '../fields/FieldEditor';
+import { ContentFields } from '../fields/ContentFields';
 import { useFollowingText } from '../fields/useDraft';
 import { ComponentJsonEditor } from '../json/ComponentJsonEditor';
 import { removeWithUndo } from './rowActions';
@@ -115,9 +115,7 @@ const RowBody = memo(function RowBody({ id }: { id: string }) {
       ) : (
         <fieldset className="content-fields">
           <legend>Content</legend>
-          {Object.entries(component.content).map(([key, value]) => (
-            <FieldEditor key={key} name={key} path={[key]} value={value} onChange={onFieldChange} />
-          ))}
+          <ContentFields content={component.content} onChange={onFieldChange} />
         </fieldset>
       )}
       {doc.canAddOrRemove && (

@@ -1,3 +1,4 @@
+import { ArrowLeft } from 'lucide-react';
 import { DASHBOARD_PATH } from '../router';
 import { Header } from './Header';
 import { FocalPointTool } from '../focal/FocalPointTool';
@@ -11,7 +12,8 @@ import '../focal/focal.css';
 export function FocalPointScreen() {
   const back = (
     <a href={`#${DASHBOARD_PATH}`} className="focal-back">
-      <span aria-hidden="true">← </span>Back
+      <ArrowLeft size={16} aria-hidden />
+      Back
     </a>
   );
   return (

@@ -13,3 +13,9 @@ export const CodeEditor = lazyPart(() => import('./CodeEditor').then((module) =>
   what: 'code editor',
   layout: 'field',
 });
+
+/** The HTML editor (code/HtmlEditor.tsx) of a Custom HTML component's markup. */
+export const HtmlEditor = lazyPart(() => import('./HtmlEditor').then((module) => module.HtmlEditor), {
+  what: 'HTML editor',
+  layout: 'field',
+});

@@ -1,4 +1,4 @@
-import { hexColourError, isHex6 } from '../../../../core/rules/fields';
+import { asHex6, hexColourError } from '../../../../core/rules/fields';
 import { DraftInput } from './DraftInput';
 import type { FieldEditorProps } from './types';
 import { useDraft } from './useDraft';
@@ -6,28 +6,22 @@ import { useDraft } from './useDraft';
 const trim = (text: string): string => text.trim();
 
 /**
- * A colour as hex text, with the native picker beside it while the stored colour is #rrggbb (all it can
- * show). Text that is not a hex colour stays in the field, with its error, and is not written. An empty
- * field (null) under a colour key starts as empty text.
+ * A colour: the native picker beside its hex text, for exact values. Text that is not a hex colour stays in
+ * the field, with its error, and is not written. The picker shows the colour typed last that is one (#abc as
+ * #aabbcc; black while there is none); picking writes #rrggbb. An empty field (null) under a colour key starts
+ * as empty text.
  */
 export function ColourField({ id, label, path, value: field, onChange }: FieldEditorProps) {
   const value = (field as string | null | undefined) ?? '';
   const draft = useDraft(value, hexColourError, trim, (next) => onChange(path, next));
-  // Always one element before the text field, so the text field keeps its place (and focus) while the picker
-  // comes and goes as the stored value changes.
-  const swatch = isHex6(value) ? (
+  const swatch = (
     <input
       type="color"
       className="colour-swatch"
       aria-label={`Pick ${label.toLowerCase()}`}
-      value={value.toLowerCase()}
+      title={value.trim() === '' ? 'No colour set: the template’s own applies' : undefined}
+      value={asHex6(value) ?? '#000000'}
       onChange={(e) => draft.change(e.target.value)}
-    />
-  ) : (
-    <span
-      className="colour-swatch colour-swatch-none"
-      aria-hidden="true"
-      title="The picker shows #rrggbb colours only"
     />
   );
   return (

@@ -2,6 +2,7 @@ import { memo, useId } from 'react';
 import { fieldKind, isColourKey, knownShape, labelFromKey } from '../../../../core/rules/fields';
 import { FIELD_EDITORS, SHAPE_EDITORS } from './registry';
 import { samePath, type FieldEditorComponent, type FieldProps } from './types';
+import './fields.css';
 
 export type { FieldChange } from './types';
 

@@ -1,11 +1,15 @@
 import { useState } from 'react';
+import { Crosshair, Image as ImageIcon } from 'lucide-react';
 import { IMAGE_METADATA_KEYS, type ImagesValue, type PointOfInterestValue } from '../../../../core/rules/fields';
 import { formatFraction, type FocalPoint } from '../../../../core/rules/focalPoint';
 import type { ImageMetadata } from '../focal/FocalPointTool';
 import { loadImageMetadata } from '../focal/imageMetadata';
 import { lazyPart } from '../components/LazyPart';
 import { Modal } from '../components/Modal';
+import { imageUrlProblem } from '../../../../core/rules/imageUrl';
+import { ImagePicker, carriesUrl, droppedUrl } from './ImagePicker';
 import { VARIANTS, VARIANT_NAMES, type Variant } from './pairVariants';
+import { useRecentImages } from './recentImages';
 import type { FieldEditorProps } from './types';
 
 // The focal-point tool loads when its dialog first opens.
@@ -21,13 +25,18 @@ const describePoint = (point: PointOfInterestValue): string =>
 
 /**
  * A desktop and a mobile image address, each with a thumbnail of what it points at and its focal point (editor
- * spec §4): `Focal point` opens the focal-point tool on that image, and `Use this focal point` stores the point
+ * spec §4). `Choose…` opens the image picker (recent images, the sample library, a pasted address); an
+ * address dropped on the field goes in too. The thumbnail opens the focal-point tool on that image, and `Use this focal point` stores the point
  * beside the address as `{variant}Metadata: {pointOfInterest: {x, y, w, h}}` (core IMAGE_METADATA_KEYS). A point
  * belongs to its image: a new address drops it.
  */
 export function ImagesField({ id, label, path, value: field, onChange }: FieldEditorProps) {
   const value = field as ImagesValue;
   const [focalFor, setFocalFor] = useState<Variant | null>(null);
+  const [pickerFor, setPickerFor] = useState<Variant | null>(null);
+  const [dropTarget, setDropTarget] = useState<Variant | null>(null);
+  const [dropProblems, setDropProblems] = useState<Partial<Record<Variant, string>>>({});
+  const { recent, note } = useRecentImages();
 
   const withoutMetadata = (variant: Variant): ImagesValue => {
     const copy = { ...value };
@@ -37,6 +46,14 @@ export function ImagesField({ id, label, path, value: field, onChange }: FieldEd
   const writeUrl = (variant: Variant, url: string) => {
     if (value[IMAGE_METADATA_KEYS[variant]] === undefined) onChange([...path, variant], url);
     else onChange(path, { ...withoutMetadata(variant), [variant]: url });
+  };
+  /** An address chosen in the picker or dropped on the field: written and remembered, or refused with why. */
+  const takeUrl = (variant: Variant, url: string) => {
+    const problem = imageUrlProblem(url);
+    setDropProblems((problems) => ({ ...problems, [variant]: problem ?? undefined }));
+    if (problem !== null) return;
+    writeUrl(variant, url.trim());
+    note(url);
   };
   const applyPoint = (variant: Variant, point: FocalPoint, imageUrl: string) => {
     const pointOfInterest: PointOfInterestValue = { x: point.x, y: point.y, w: point.w, h: point.h };
@@ -62,10 +79,32 @@ export function ImagesField({ id, label, path, value: field, onChange }: FieldEd
       {VARIANTS.map((variant) => {
         const name = VARIANT_NAMES[variant];
         const point = value[IMAGE_METADATA_KEYS[variant]]?.pointOfInterest;
-        const noUrl = value[variant].trim() === '';
+        const dropProblem = dropProblems[variant];
         return (
-          <div className="image-variant" key={variant}>
-            <div className="image-row">
+          <div
+            className={dropTarget === variant ? 'image-variant dropping' : 'image-variant'}
+            key={variant}
+            onDragOver={(event) => {
+              if (!carriesUrl(event)) return;
+              event.preventDefault();
+              setDropTarget(variant);
+            }}
+            onDragLeave={() => setDropTarget(null)}
+            onDrop={(event) => {
+              event.preventDefault();
+              setDropTarget(null);
+              takeUrl(variant, droppedUrl(event.dataTransfer));
+            }}
+          >
+            {/* Keyed by address: a new address gets a fresh try, not the last one's failure. */}
+            <Thumbnail
+              key={value[variant]}
+              src={value[variant]}
+              name={name}
+              point={point}
+              onOpen={() => setFocalFor(variant)}
+            />
+            <div className="image-variant-body">
               <div className="field">
                 <label htmlFor={`${id}-${variant}`}>{name} image URL</label>
                 <input
@@ -75,42 +114,53 @@ export function ImagesField({ id, label, path, value: field, onChange }: FieldEd
                   spellCheck={false}
                   value={value[variant]}
                   onChange={(e) => writeUrl(variant, e.target.value)}
+                  // A finished address (pasted, typed) joins the picker's recent images.
+                  onBlur={(e) => imageUrlProblem(e.target.value) === null && note(e.target.value)}
                 />
               </div>
-              {/* Keyed by address: a new address gets a fresh try, not the last one's failure. */}
-              <Thumbnail key={value[variant]} src={value[variant]} alt={`${name} image`} />
-            </div>
-            <div className="image-focal">
-              <span className="image-focal-text" id={`${id}-${variant}-focal`}>
+              {dropProblem && (
+                <p className="field-error" role="alert">
+                  {dropProblem} Nothing was changed.
+                </p>
+              )}
+              <p className="image-focal-text" id={`${id}-${variant}-focal`}>
                 {point ? `Focal point: ${describePoint(point)}` : 'No focal point'}
-              </span>
-              <span className="image-focal-actions">
+              </p>
+              <div className="image-actions">
                 <button
                   type="button"
-                  className="image-focal-button"
-                  aria-label={`Set focal point for ${name} image`}
-                  aria-describedby={`${id}-${variant}-focal`}
-                  disabled={noUrl}
-                  title={noUrl ? `Enter the ${name.toLowerCase()} image URL first` : undefined}
-                  onClick={() => setFocalFor(variant)}
+                  className="secondary"
+                  aria-label={`Choose ${name} image`}
+                  onClick={() => setPickerFor(variant)}
                 >
-                  Focal point
+                  <ImageIcon size={16} aria-hidden />
+                  Choose…
                 </button>
                 {point && (
                   <button
                     type="button"
-                    className="image-focal-button"
+                    className="quiet"
                     aria-label={`Remove focal point for ${name} image`}
                     onClick={() => onChange(path, withoutMetadata(variant))}
                   >
-                    Remove
+                    Remove focal point
                   </button>
                 )}
-              </span>
+              </div>
             </div>
           </div>
         );
       })}
+      <ImagePicker
+        open={pickerFor !== null}
+        title={`Choose the ${VARIANT_NAMES[pickerFor ?? 'desktop'].toLowerCase()} image`}
+        recent={recent}
+        onChoose={(url) => {
+          if (pickerFor) takeUrl(pickerFor, url);
+          setPickerFor(null);
+        }}
+        onClose={() => setPickerFor(null)}
+      />
       <Modal
         open={focalFor !== null}
         onOpenChange={(open) => !open && setFocalFor(null)}
@@ -143,11 +193,61 @@ export function ImagesField({ id, label, path, value: field, onChange }: FieldEd
   );
 }
 
-function Thumbnail({ src, alt }: { src: string; alt: string }) {
+/**
+ * What an address points at, with its focal point marked; pressing it opens the focal-point tool on it. No
+ * address, no button: there is nothing to place a point on.
+ */
+function Thumbnail({
+  src,
+  name,
+  point,
+  onOpen,
+}: {
+  src: string;
+  name: string;
+  point: PointOfInterestValue | undefined;
+  onOpen(): void;
+}) {
   const [broken, setBroken] = useState(false);
   if (src.trim() === '') return <span className="thumbnail thumbnail-note">No image</span>;
-  if (broken) return <span className="thumbnail thumbnail-note thumbnail-missing">Image not found</span>;
   return (
-    <img className="thumbnail" src={src} alt={alt} loading="lazy" decoding="async" onError={() => setBroken(true)} />
+    <button
+      type="button"
+      className="thumbnail-button"
+      aria-label={`Set focal point for ${name} image`}
+      title="Set the focal point"
+      onClick={onOpen}
+    >
+      {broken ? (
+        <span className="thumbnail thumbnail-note thumbnail-missing">Image not found</span>
+      ) : (
+        <span className="thumbnail-frame">
+          <img
+            className="thumbnail"
+            src={src}
+            alt={`${name} image`}
+            loading="lazy"
+            decoding="async"
+            onError={() => setBroken(true)}
+          />
+          {point && (
+            <span
+              className="thumbnail-focal"
+              aria-hidden="true"
+              style={{
+                left: `${(point.x - point.w / 2) * 100}%`,
+                top: `${(point.y - point.h / 2) * 100}%`,
+                width: `${point.w * 100}%`,
+                height: `${point.h * 100}%`,
+              }}
+            />
+          )}
+        </span>
+      )}
+      <span className="thumbnail-action" aria-hidden="true">
+        <Crosshair size={14} />
+        Focal point
+      </span>
+    </button>
   );
 }

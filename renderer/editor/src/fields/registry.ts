@@ -6,12 +6,14 @@ import { ColourField } from './ColourField';
 import { CtasField } from './CtasField';
 import { DateField, DateTimeField } from './DateField';
 import { ImagesField } from './ImagesField';
+import { MarkupField } from './MarkupField';
 import { NumberField } from './NumberField';
 import { ObjectField } from './ObjectField';
 import { PluDetailsField } from './PluDetailsField';
 import { RichTextHtmlField } from './RichTextHtmlField';
 import { SelectBoxField } from './SelectBoxField';
 import { StringField } from './StringField';
+import { TimeOfDayField } from './TimeOfDayField';
 import { UrlPairField } from './UrlPairField';
 import type { FieldEditorComponent } from './types';
 
@@ -39,4 +41,6 @@ export const SHAPE_EDITORS: { [K in KnownShape]: FieldEditorComponent } = {
   urlPair: UrlPairField,
   ctas: CtasField,
   colour: ColourField,
+  markup: MarkupField,
+  timeOfDay: TimeOfDayField,
 };
