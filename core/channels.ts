@@ -44,7 +44,7 @@ export const SERVICE_CHANNELS = [
 ] as const;
 
 /** Channels that act on the window (the preview view) rather than on a service: handled by the shell. */
-export const SHELL_CHANNELS = ['setPreviewBounds', 'postToPreview', 'reloadPreview'] as const;
+export const SHELL_CHANNELS = ['setPreviewBounds', 'snapshotPreview', 'postToPreview', 'reloadPreview'] as const;
 
 export type ServiceChannel = (typeof SERVICE_CHANNELS)[number];
 export type ShellChannel = (typeof SHELL_CHANNELS)[number];

@@ -263,12 +263,27 @@ export const contract = {
       height: z.number().int().min(0),
       visible: z.boolean(),
       /**
+       * A dialog covers the editor (issue 15): the preview stays in view, dimmed by the dialog's overlay, and takes
+       * no input. A shell whose preview draws above the editor (Electron's view) hides it, and the editor shows
+       * the snapshotPreview image in its place; one whose preview lies under the editor's dialogs (the browser
+       * host's iframe) keeps it showing, inert.
+       */
+      behindDialog: z.boolean().optional(),
+      /**
        * The width the page is laid out at (Desktop 1280, Tablet 768, Mobile 375), or null to fit the area.
        * Narrower than the area: the view is that wide, centred. Wider: the view fills the area, zoomed out.
        */
       viewportWidth: z.number().int().min(200).max(4000).nullable().optional(),
     }),
     output: empty,
+  },
+  /**
+   * The preview as an image, taken before a dialog hides it (behindDialog), for the editor to show in its place;
+   * null where the shell does not hide it (the browser host) or there is nothing to show.
+   */
+  snapshotPreview: {
+    input: empty,
+    output: z.object({ image: z.string().startsWith('data:image/png;base64,').nullable() }),
   },
   postToPreview: { input: PreviewCommandSchema, output: empty },
   /** Brings the preview back to the page after a followed link took it elsewhere. */

@@ -43,8 +43,17 @@ export interface ContentsLike {
   isDestroyed(): boolean;
 }
 
+/** What Electron's capturePage answers (a NativeImage), as far as the shell uses it. */
+export interface PreviewImageLike {
+  isEmpty(): boolean;
+  toDataURL(): string;
+}
+
 export interface PreviewViewLike {
-  readonly webContents: ContentsLike & { setZoomFactor(factor: number): void };
+  readonly webContents: ContentsLike & {
+    setZoomFactor(factor: number): void;
+    capturePage(): Promise<PreviewImageLike>;
+  };
   setBounds(bounds: { x: number; y: number; width: number; height: number }): void;
   setVisible(visible: boolean): void;
 }
@@ -112,12 +121,22 @@ export function registerIpc({
   answerEditor('setPreviewBounds', (payload) => {
     const input = parseInput('setPreviewBounds', payload);
     if (!input.ok) return input.error;
-    const { visible, viewportWidth, ...area } = input.value;
+    const { visible, behindDialog = false, viewportWidth, ...area } = input.value;
     const { zoom, ...bounds } = fitPreview(area, viewportWidth);
     previewView.setBounds(bounds);
     if (!previewView.webContents.isDestroyed()) previewView.webContents.setZoomFactor(zoom);
-    previewView.setVisible(visible);
+    // The view draws above the editor, dialogs included: behind one it is hidden and the editor shows its snapshot.
+    previewView.setVisible(visible && !behindDialog);
     return OK_EMPTY;
+  });
+
+  answerEditor('snapshotPreview', async (payload) => {
+    const input = parseInput('snapshotPreview', payload);
+    if (!input.ok) return input.error;
+    const preview = previewView.webContents;
+    if (preview.isDestroyed()) return { ok: true, value: { image: null } };
+    const image = await preview.capturePage();
+    return { ok: true, value: { image: image.isEmpty() ? null : image.toDataURL() } };
   });
 
   answerEditor('postToPreview', (payload) => {

@@ -213,9 +213,15 @@ export function editorBridgeScript(): string {
         width: layout.width / layout.zoom + 'px', height: layout.height / layout.zoom + 'px',
         transform: 'scale(' + layout.zoom + ')', transformOrigin: '0 0',
         display: bounds.visible && bounds.width > 0 ? 'block' : 'none',
+        // Behind a dialog the frame stays in view under the dialog's overlay (z-index 1 against its 10), dimmed
+        // by it, and takes no input.
+        pointerEvents: bounds.behindDialog ? 'none' : '',
       });
+      view.inert = bounds.behindDialog === true;
       return { ok: true, value: {} };
     },
+    // The frame lies under the editor's dialogs, so it is never hidden for one and needs no snapshot.
+    snapshotPreview: () => ({ ok: true, value: { image: null } }),
     postToPreview: (command) => {
       previewFrame();
       if (command && command.type === 'links') linksActive = command.active === true;

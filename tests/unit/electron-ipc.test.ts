@@ -19,6 +19,7 @@ import {
   type IpcFrame,
   type IpcMainLike,
   type IpcSenderEvent,
+  type PreviewImageLike,
   type PreviewViewLike,
 } from '../../main/electron/ipc';
 import { EDITOR_URL, PREVIEW_URL } from '../../main/electron/security';
@@ -75,7 +76,11 @@ function fakeContents(mainFrame: IpcFrame) {
     send: vi.fn<ContentsLike['send']>(),
     isDestroyed: () => false,
     setZoomFactor: vi.fn(),
-  } satisfies ContentsLike & { setZoomFactor(factor: number): void };
+    capturePage: vi.fn(async (): Promise<PreviewImageLike> => ({
+      isEmpty: () => false,
+      toDataURL: () => 'data:image/png;base64,iVBORw0KGgo=',
+    })),
+  } satisfies PreviewViewLike['webContents'];
 }
 
 function setup(options: { now?: () => number } = {}) {
@@ -223,6 +228,36 @@ describe('registerIpc: shell channels', () => {
     expect(answer).toEqual({ ok: true, value: {} });
     expect(previewView.setBounds).toHaveBeenCalledWith({ x: 320, y: 48, width: 800, height: 600 });
     expect(previewView.setVisible).toHaveBeenCalledWith(true);
+  });
+
+  it('hides the view behind a dialog, where it would cover the dialog, and shows it again after', async () => {
+    const { invoke, previewView } = setup();
+    const bounds = { x: 320, y: 48, width: 800, height: 600, visible: true };
+    await invoke(ipcName('setPreviewBounds'), editorFrame, { ...bounds, behindDialog: true });
+    expect(previewView.setVisible).toHaveBeenLastCalledWith(false);
+    expect(previewView.setBounds).toHaveBeenLastCalledWith({ x: 320, y: 48, width: 800, height: 600 });
+    await invoke(ipcName('setPreviewBounds'), editorFrame, { ...bounds, behindDialog: false });
+    expect(previewView.setVisible).toHaveBeenLastCalledWith(true);
+  });
+
+  it('answers a snapshot of the preview as a PNG data URL, and null when there is no picture', async () => {
+    const { invoke, previewContents } = setup();
+    await expect(invoke(ipcName('snapshotPreview'), editorFrame, {})).resolves.toEqual({
+      ok: true,
+      value: { image: 'data:image/png;base64,iVBORw0KGgo=' },
+    });
+    previewContents.capturePage.mockResolvedValueOnce({
+      isEmpty: () => true,
+      toDataURL: () => 'data:image/png;base64,',
+    });
+    await expect(invoke(ipcName('snapshotPreview'), editorFrame, {})).resolves.toEqual({
+      ok: true,
+      value: { image: null },
+    });
+    expect(await invoke(ipcName('snapshotPreview'), previewFrame, {})).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
   });
 
   it('changes nothing and answers invalid-input for invalid bounds', async () => {

@@ -1,9 +1,10 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { atom, useAtom, useAtomValue } from 'jotai';
 import { PREVIEW_WIDTHS } from '../../../../core/rules/viewport';
 import { call } from '../api';
 import { openModalsAtom } from '../state/session';
 import { PreviewLinksControls, PreviewModeBar } from './PreviewModeBar';
+import './previewSnapshot.css';
 
 /** The width the preview lays the page out at; null fits it to the area. Kept while the app runs. */
 export const previewWidthAtom = atom<number | null>(null);
@@ -13,15 +14,21 @@ const HIDDEN = { x: 0, y: 0, width: 0, height: 0, visible: false };
 /**
  * The place the preview occupies. The preview itself is not in this document: it is a separate sandboxed
  * view (a WebContentsView in Electron, an iframe in the browser host) that the shell lays over this box.
+ * While a dialog is open the preview stays in view behind it, dimmed by the dialog's overlay (issue 15): where
+ * the shell must hide its view (Electron's draws above every dialog), a snapshot taken first stands in for it.
  */
 export function PreviewSurface({ banner }: { banner?: ReactNode }) {
   const box = useRef<HTMLElement>(null);
   const modalsOpen = useAtomValue(openModalsAtom) > 0;
   const viewportWidth = useAtomValue(previewWidthAtom);
+  const [snapshot, setSnapshot] = useState<string | null>(null);
+
+  useEffect(() => () => void call('setPreviewBounds', HIDDEN), []);
 
   useLayoutEffect(() => {
     const element = box.current;
     if (!element) return;
+    let current = true;
     const report = () => {
       const rect = element.getBoundingClientRect();
       void call('setPreviewBounds', {
@@ -29,18 +36,34 @@ export function PreviewSurface({ banner }: { banner?: ReactNode }) {
         y: Math.max(0, Math.round(rect.top)),
         width: Math.round(rect.width),
         height: Math.round(rect.height),
-        visible: !modalsOpen,
+        visible: true,
+        behindDialog: modalsOpen,
         viewportWidth,
       });
     };
-    report();
     const observer = new ResizeObserver(report);
-    observer.observe(element);
-    window.addEventListener('resize', report);
+    const follow = () => {
+      if (!current) return;
+      report();
+      observer.observe(element);
+      window.addEventListener('resize', report);
+    };
+    if (modalsOpen) {
+      // The picture first: once the shell has hidden its view there is nothing left to take.
+      call('snapshotPreview', {})
+        .then(({ image }) => {
+          if (current) setSnapshot(image);
+        })
+        .catch((error: unknown) => console.error('The preview snapshot failed', error))
+        .finally(follow);
+    } else {
+      setSnapshot(null);
+      follow();
+    }
     return () => {
+      current = false;
       observer.disconnect();
       window.removeEventListener('resize', report);
-      void call('setPreviewBounds', HIDDEN);
     };
   }, [modalsOpen, viewportWidth]);
 
@@ -53,7 +76,9 @@ export function PreviewSurface({ banner }: { banner?: ReactNode }) {
       </div>
       <PreviewModeBar />
       {banner}
-      <section ref={box} className="preview-surface" aria-label="Preview area" />
+      <section ref={box} className="preview-surface" aria-label="Preview area">
+        {modalsOpen && snapshot && <img className="preview-snapshot" src={snapshot} alt="" />}
+      </section>
     </div>
   );
 }

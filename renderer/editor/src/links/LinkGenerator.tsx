@@ -454,6 +454,7 @@ function MeshLinkGenerator({
           aria-describedby={insertInto.unavailable ? field('insert-why') : undefined}
           onChange={(event) => setChosenTarget(event.target.value)}
         >
+          {insertInto.targets.length === 0 && <option value="">—</option>}
           {insertInto.targets.map((candidate) => (
             <option key={linkTargetKey(candidate)} value={linkTargetKey(candidate)}>
               {candidate.pair ? `${candidate.label} (desktop and mobile)` : candidate.label}
