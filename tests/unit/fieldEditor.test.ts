@@ -46,7 +46,9 @@ describe('FieldEditor', () => {
 
   it.each([
     ['a text', 'title', 'Sale', 'input'],
-    ['a number', 'fontSize', 16, 'input[type="number"]'],
+    ['a number', 'fontSize', 16, '.number-field input[inputmode="decimal"]'],
+    ['a time of day', 'launchTime', '09:00', '.time-field input[placeholder="HH:mm"]'],
+    ['hand-written HTML', 'markup', '<p>Hi</p>', '.markup-field'],
     ['a flag', 'isLive', true, 'input[type="checkbox"]'],
     ['a date and time', 'endDateTime', '2026-11-24T10:00', 'input[type="datetime-local"]'],
     ['a select box', 'align', { selectBox: { current: 'left', options: 'no such list' } }, 'input + .field-warning'],
@@ -63,6 +65,28 @@ describe('FieldEditor', () => {
     // The rich-text editor's code loads on first use (fields/RichTextHtmlField.tsx): it arrives within act.
     await act(() => import('../../renderer/editor/src/richtext/RichTextField'));
     expect(view.host.querySelector(selector)).not.toBeNull();
+  });
+
+  it('writes a number inside the bounds the catalogue sets for its key, and nothing outside them', () => {
+    const field = renderField('itemsPerPage', 10);
+    type(textInput(), '500');
+    expect(field.value()).toBe(10);
+    expect(view.host.querySelector('[role="alert"]')?.textContent).toBe(
+      'Enter a number from 1 to 100. Not saved until valid.',
+    );
+    type(textInput(), '25');
+    expect(field.value()).toBe(25);
+  });
+
+  it('writes a launch time only when it is a time of day', () => {
+    const field = renderField('launchTime', '09:00');
+    type(textInput(), '25:99');
+    expect(field.value()).toBe('09:00');
+    expect(view.host.querySelector('[role="alert"]')?.textContent).toBe(
+      'Hours go from 00 to 23. Not saved until valid.',
+    );
+    type(textInput(), '7:45');
+    expect(field.value()).toBe('07:45');
   });
 
   it('writes a nested field at its path', () => {
