@@ -9,6 +9,7 @@ import { CountriesRoute } from './CountriesRoute';
 import { lazyPart } from '../components/LazyPart';
 import { SignIn } from './SignIn';
 import { Toasts, toastError } from '../components/Toasts';
+import { Announcer } from '../components/Announcer';
 import { startTeamSync } from '../state/teamStore';
 
 // Screens away from the dashboard load when first visited.
@@ -58,6 +59,7 @@ export function App() {
     <>
       {screen}
       <Toasts />
+      <Announcer />
     </>
   );
 }

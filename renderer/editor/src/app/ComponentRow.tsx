@@ -1,7 +1,5 @@
 import { memo, useCallback, useMemo, useState } from 'react';
 import { atom, useAtomValue } from 'jotai';
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { parseClasses } from '../../../../core/rules/components';
 import { setIn, type Path } from '../../../../core/rules/paths';
 import { useDoc } from '../state/docContext';
@@ -9,6 +7,7 @@ import { ContentFields } from '../fields/ContentFields';
 import { useFollowingText } from '../fields/useDraft';
 import { ComponentJsonEditor } from '../json/ComponentJsonEditor';
 import { removeWithUndo } from './rowActions';
+import { useRowSortable } from './rowSortable';
 
 /**
  * One component: a draggable, collapsible row. The row itself subscribes only to its title, hidden flag and
@@ -30,41 +29,41 @@ export const ComponentRow = memo(function ComponentRow({ id }: { id: string }) {
   const title = useAtomValue(atoms.title);
   const hidden = useAtomValue(atoms.hidden);
   // On a secondary country the order is the primary's (multi-country rules): nothing to drag.
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id,
-    disabled: !doc.canAddOrRemove,
-  });
+  const sortable = useRowSortable(id, !doc.canAddOrRemove);
 
   const toggle = () => doc.setOpen(open ? null : id);
 
   return (
-    <div
-      role="listitem"
-      ref={setNodeRef}
-      data-row-id={id}
-      className={`component-row${open ? ' open' : ''}${isDragging ? ' dragging' : ''}`}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-    >
-      <div className="row-header">
-        <button
-          type="button"
-          ref={setActivatorNodeRef}
-          className="drag-handle"
-          aria-label={`Reorder ${title}`}
-          disabled={!doc.canAddOrRemove}
-          title={doc.canAddOrRemove ? undefined : 'The order is set on the primary country.'}
-          {...attributes}
-          {...listeners}
-        >
-          ⠿
-        </button>
-        <button type="button" className="row-title" aria-expanded={open} onClick={toggle}>
-          {title}
-          {hidden && <span className="hidden-marker"> [HIDDEN]</span>}
-        </button>
+    <>
+      <div
+        role="listitem"
+        ref={sortable.rowRef}
+        data-row-id={id}
+        className={`component-row${open ? ' open' : ''}${sortable.isDragging ? ' dragging' : ''}`}
+        style={sortable.style}
+      >
+        <div className="row-header">
+          <button
+            type="button"
+            ref={sortable.handleRef}
+            className="drag-handle"
+            aria-label={`Reorder ${title}`}
+            disabled={!doc.canAddOrRemove}
+            title={doc.canAddOrRemove ? undefined : 'The order is set on the primary country.'}
+            {...sortable.handleProps}
+          >
+            ⠿
+          </button>
+          <button type="button" className="row-title" aria-expanded={open} onClick={toggle}>
+            {title}
+            {hidden && <span className="hidden-marker"> [HIDDEN]</span>}
+          </button>
+        </div>
+        {open && <RowBody id={id} />}
       </div>
-      {open && <RowBody id={id} />}
-    </div>
+      {/* After the row, so the row's elements are attached when it binds them. */}
+      {sortable.binding}
+    </>
   );
 });
 

@@ -4,6 +4,7 @@ import { brandName } from '../../../../core/fascias';
 import { countryName } from '../../../../core/countries';
 import { DASHBOARD_PATH, navigate } from '../router';
 import { autosaveOf, type AutosaveState } from '../state/autosave';
+import { useAutosaveAnnouncements } from '../components/Announcer';
 import { DocContext, useDoc } from '../state/docContext';
 import { EMPTY_PAGE_ASSETS, linkPreview, postToPreview } from '../state/previewLink';
 import { usePreviewMode } from '../state/previewMode';
@@ -78,8 +79,10 @@ function AutosaveStatus({ stateAtom }: { stateAtom: PrimitiveAtom<AutosaveState>
   const dirty = useAtomValue(useDoc().dirtyAtom);
   const label =
     state.status === 'failed' ? `${AUTOSAVE_LABELS.failed}: ${state.message}` : AUTOSAVE_LABELS[state.status];
+  useAutosaveAnnouncements(state);
   return (
-    <span className={`autosave autosave-${state.status}`} role="status">
+    // Not a live region: it changes with every edit. useAutosaveAnnouncements says what matters.
+    <span className={`autosave autosave-${state.status}`}>
       {label}
       {dirty && state.status === 'saved' ? ' (not yet saved to UAT)' : ''}
     </span>

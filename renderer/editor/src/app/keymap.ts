@@ -1,7 +1,7 @@
 import type { EditorDocument } from '../state/document';
 import { focusRow } from './focusRow';
 import { MOD, modHeld } from './modifierKey';
-import { duplicateOpen, removeWithUndo } from './rowActions';
+import { announceMove, duplicateOpen, removeWithUndo } from './rowActions';
 
 /** What a shortcut acts on. */
 export interface ShortcutContext {
@@ -75,7 +75,7 @@ export const KEYMAP: readonly KeyBinding[] = [
       run: (event, { doc }) => {
         const id = doc.openId!;
         const index = doc.indexOf(id);
-        doc.move(index, index + step(event));
+        if (doc.move(index, index + step(event))) announceMove(doc, id);
         focusRow(id);
       },
     },

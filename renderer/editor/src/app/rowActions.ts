@@ -1,6 +1,8 @@
 import { duplicateComponent } from '../../../../core/rules/components';
 import type { EditorDocument } from '../state/document';
 import { toast } from '../state/toasts';
+import { announce } from '../state/announce';
+import { componentLabel } from '../../../../core/rules/displayNames';
 import { focusRow } from './focusRow';
 import { MOD } from './modifierKey';
 
@@ -24,4 +26,9 @@ export function removeWithUndo(doc: EditorDocument, id: string): void {
   if (!doc.remove(id)) return;
   if (next) focusRow(next);
   toast(`Removed ${name || _component}. Undo with ${MOD}+Z.`, 'info');
+}
+
+/** Says where a component moved by the keyboard now stands: "Moved Custom HTML to position 1 of 5". */
+export function announceMove(doc: EditorDocument, id: string): void {
+  announce(`Moved ${componentLabel(doc.component(id))} to position ${doc.indexOf(id) + 1} of ${doc.order.length}`);
 }

@@ -110,15 +110,17 @@ export function QueryBuilder({
                   className="qb-group-toggle"
                   aria-expanded={expanded}
                   aria-controls={listId}
-                  aria-label={`${group.title} (${group.values.length})`}
                   onClick={() => onChange((current) => toggleGroup(current, group.id))}
                 >
                   <span className="qb-chevron" aria-hidden="true">
                     {expanded ? '▾' : '▸'}
                   </span>
-                  <span className="qb-group-title">{group.title}</span>
-                  <span className="qb-badge" aria-hidden="true">
+                  {/* The name is the visible text, "Categories (3)", the brackets for the ear only. */}
+                  <span className="qb-group-title">{group.title}</span>{' '}
+                  <span className="qb-badge">
+                    <span className="visually-hidden">(</span>
                     {group.values.length}
+                    <span className="visually-hidden">)</span>
                   </span>
                 </button>
               </h3>
@@ -132,12 +134,13 @@ export function QueryBuilder({
                           type="button"
                           className="qb-value"
                           aria-pressed={chosen}
-                          aria-label={`${value.label} (${value.count})`}
                           onClick={() => clickValue(group, value)}
                         >
-                          <span className="qb-value-label">{value.label}</span>
-                          <span className="qb-value-count" aria-hidden="true">
+                          <span className="qb-value-label">{value.label}</span>{' '}
+                          <span className="qb-value-count">
+                            <span className="visually-hidden">(</span>
                             {value.count}
+                            <span className="visually-hidden">)</span>
                           </span>
                         </button>
                       </li>
