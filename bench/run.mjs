@@ -3,170 +3,43 @@
 // - the editor's initial JavaScript (its entry chunk and the chunks that imports statically), raw and gzipped,
 //   and what each part loaded on demand adds;
 // - launch to an interactive dashboard: from starting the browser host to the dashboard's page list shown
-//   (Chromium already running, as Electron's own start is not the app's); then the same from a reload;
-// - Open to an interactive editor with a 50-component page (as `open` below, the median of OPEN_RUNS).
-// Then for each page size:
-// - open: from the dashboard's Open click to the rows in view (the list mounts the others as they come into
-//   view) and every preview block rendered (its content, not a loading placeholder);
-// - keystroke-to-preview: from the keydown in the editor to the changed text in the preview document, over
-//   KEYSTROKES keystrokes (p50/p95/max), both stamped on the shared clock performance.timeOrigin + now();
-// - move (Alt+ArrowDown), delete (Delete on the row) and undo (Ctrl+Z): keydown to the preview's page changed;
-// - JS heap of the editor and of the preview.
+//   (Chromium already running, as Electron's own start is not the app's); then the same from a reload.
+// Then, for each page size, the Studio measured as ../shared/bench/puck-bench measures Puck (bench/studio.mjs):
+// open, keystroke-to-preview p50/p95/max, delete, the autosave's editor CPU and longest task, heap after GC.
+// With --compare, the Puck harness runs right before the Studio at each size, and the ratios are printed
+// (Puck / Studio: above 1 the Studio is faster or smaller).
+//
+//   node bench/run.mjs [--sizes 50,300,1000,3000] [--reps 3] [--keys 200] [--compare]
 import { chromium } from '@playwright/test';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { initialChunks, sizeOf } from './initialChunks.mjs';
 import { startBrowserHost } from './browserHost.mjs';
+import { benchStudio, benchTemplates } from './studio.mjs';
+import { preparePuck, runPuck } from './puck.mjs';
+import { median, ratio, table } from './stats.mjs';
 
-const SIZES = (process.env.BENCH_SIZES ?? '50,300,1000').split(',').map(Number);
-const KEYSTROKES = Number(process.env.BENCH_KEYSTROKES ?? 200);
+const { values: options } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: process.env.BENCH_SIZES ?? '50,300,1000,3000' },
+    reps: { type: 'string', default: '3' },
+    keys: { type: 'string', default: process.env.BENCH_KEYSTROKES ?? '200' },
+    compare: { type: 'boolean', default: false },
+  },
+});
+const SIZES = options.sizes.split(',').map(Number);
+const REPS = Number(options.reps);
+const KEYS = Number(options.keys);
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-const idOf = (i) => `MainBanner${String(i).padStart(10, '0')}`;
-/** The rows mounted when a page opens (ComponentList's first groups). */
-const FIRST_ROWS = 64;
 const RENDERER = 'out/renderer';
 const EDITOR_ENTRY = 'editor/index.html';
 const RELOADS = 5;
-const OPEN_RUNS = 5;
-const median = (values) => percentile(values, 50);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-
-const percentile = (values, p) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 const ms = (value) => `${value.toFixed(1)} ms`;
-
-/** Stamps every keydown in the editor; the preview stamps every change of the watched element. */
-async function installClocks(page, previewFrame) {
-  await page.evaluate(() => {
-    window.__keys = [];
-    document.addEventListener('keydown', () => window.__keys.push(performance.timeOrigin + performance.now()), true);
-  });
-  await previewFrame.evaluate(() => {
-    window.__changes = [];
-    window.__watch = (selector, read) => {
-      window.__observer?.disconnect();
-      const target = document.querySelector(selector);
-      const reader = new Function('target', `return (${read})(target)`);
-      window.__observer = new MutationObserver(() =>
-        window.__changes.push({ at: performance.timeOrigin + performance.now(), value: reader(target) }),
-      );
-      window.__observer.observe(target, { subtree: true, characterData: true, childList: true });
-    };
-  });
-}
-
-/** Presses a key and returns the time from its keydown to the preview showing `expected`. */
-async function timeKey(page, previewFrame, key, expected) {
-  await page.keyboard.press(key);
-  await previewFrame.waitForFunction((value) => window.__changes.some((c) => c.value === value), expected);
-  const keyAt = await page.evaluate(() => window.__keys.at(-1));
-  const change = await previewFrame.evaluate((value) => window.__changes.find((c) => c.value === value), expected);
-  await previewFrame.evaluate(() => (window.__changes = []));
-  return change.at - keyAt;
-}
-
-/** Saves a draft of `size` Main Banners as the page bench-{size}. */
-async function seedPage(page, size) {
-  await page.evaluate(
-    async ({ count, ids }) => {
-      const key = {
-        fascia: 'site_jd',
-        country: 'gb',
-        page: `bench-${count}`,
-        source: 'content-editor',
-        platform: 'web',
-      };
-      const opened = await window.studio.openPage({ key });
-      const images = {
-        desktop: '/sample/images/banner-trainers-desktop.svg',
-        mobile: '/sample/images/banner-trainers-mobile.svg',
-      };
-      const components = ids.map((id, i) => ({
-        _component: 'MainBanner',
-        _identifier: id,
-        name: `Banner ${i + 1}`,
-        hidden: false,
-        classes: [],
-        content: { title: 'Title', subtitle: 'Subtitle', images },
-      }));
-      await window.studio.saveDraft({ draft: { ...opened.value.draft, components } });
-    },
-    { count: size, ids: Array.from({ length: size }, (_, i) => idOf(i)) },
-  );
-}
-
-/** Opens bench-{size} from a freshly loaded dashboard; the time from the Open click to an interactive editor. */
-async function openFromDashboard(page, size) {
-  await page.evaluate(() => (window.location.hash = '#/services/content-editor'));
-  await page.reload();
-  const started = Date.now();
-  await page
-    .getByRole('row', { name: new RegExp(`bench-${size}`) })
-    .getByRole('button', { name: /^Open \S+ \(/ })
-    .click();
-  // The rows in view (the list mounts the others as they come into view) and every block of the preview.
-  await page
-    .locator('.component-row')
-    .nth(Math.min(size, FIRST_ROWS) - 1)
-    .waitFor();
-  const frame = page.frameLocator('iframe[title="Live preview"]');
-  // The last block's own content, not a loading placeholder: the page is really there.
-  await frame
-    .locator('.block .main-banner')
-    .nth(size - 1)
-    .waitFor({ state: 'attached' });
-  return Date.now() - started;
-}
-
-async function benchSize(browser, host, size) {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto(host.url);
-  await seedPage(page, size);
-  const openMs = await openFromDashboard(page, size);
-  const frame = page.frameLocator('iframe[title="Live preview"]');
-
-  const previewFrame = page.frames().find((f) => f.url().includes('/preview/'));
-  await installClocks(page, previewFrame);
-  const middle = Math.floor(size / 2);
-  // As an editor reaches a component far down the page: a click on its block opens its row.
-  await frame.locator(`[data-identifier="${idOf(middle)}"]`).click();
-  await page.locator(`[data-row-id="${idOf(middle)}"].open`).waitFor();
-  const input = page.getByRole('textbox', { name: 'Title', exact: true });
-  await input.click();
-  await input.press('End');
-  await previewFrame.evaluate(
-    (id) => window.__watch(`[data-identifier="${id}"]`, '(t) => t.querySelector("h2")?.textContent ?? ""'),
-    idOf(middle),
-  );
-  let expected = 'Title';
-  const latencies = [];
-  for (let i = 0; i < KEYSTROKES; i++) {
-    const char = String.fromCharCode(97 + (i % 26));
-    expected += char;
-    latencies.push(await timeKey(page, previewFrame, char, expected));
-  }
-
-  // Structural changes: watch the order of the blocks on the page.
-  await previewFrame.evaluate(() =>
-    window.__watch('main.page', '(t) => [...t.querySelectorAll(".block")].map((b) => b.dataset.identifier).join(",")'),
-  );
-  const orderNow = () =>
-    previewFrame.evaluate(() => [...document.querySelectorAll('main.page .block')].map((b) => b.dataset.identifier));
-  const order = await orderNow();
-  const moved = [...order];
-  [moved[middle], moved[middle + 1]] = [moved[middle + 1], moved[middle]];
-  const moveMs = await timeKey(page, previewFrame, 'Alt+ArrowDown', moved.join(','));
-  await page.locator(`[data-row-id="${idOf(middle)}"] .row-title`).focus();
-  const deleteMs = await timeKey(page, previewFrame, 'Delete', moved.filter((id) => id !== idOf(middle)).join(','));
-  const undoMs = await timeKey(page, previewFrame, 'Control+z', moved.join(','));
-
-  const heap = (target) => target.evaluate(() => performance.memory?.usedJSHeapSize ?? 0);
-  const editorHeap = await heap(page);
-  const previewHeap = await heap(previewFrame);
-  await page.close();
-  return { size, openMs, latencies, moveMs, deleteMs, undoMs, editorHeap, previewHeap };
-}
+const fixed = (digits) => (value) => (value == null ? null : value.toFixed(digits));
+const load = () => `load average ${loadavg().map(fixed(2)).join(', ')} on ${cpus().length} cores`;
 
 /** The editor's initial JavaScript, and what each part loaded on demand adds to it. */
 function bundleFigures() {
@@ -215,18 +88,8 @@ async function dashboardFigures(browser, host, launched, hostUp) {
   return { launchMs, rendererMs, reloadMs };
 }
 
-/** Open to an interactive editor with a 50-component page, OPEN_RUNS times. */
-async function openFigures(browser, host) {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto(host.url);
-  await seedPage(page, 50);
-  const runs = [];
-  for (let i = 0; i < OPEN_RUNS; i++) runs.push(await openFromDashboard(page, 50));
-  await page.close();
-  return runs;
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), 'studio-bench-'));
+const puck = options.compare ? await preparePuck() : null;
 const browser = await chromium.launch({
   executablePath,
   args: [
@@ -243,7 +106,9 @@ const browser = await chromium.launch({
 const launched = Date.now();
 const host = await startBrowserHost(dataDir, { user: 'bench@example.com' });
 const hostUp = Date.now();
+const started = Date.now();
 try {
+  console.log(`Start: ${load()}`);
   const { launchMs, rendererMs, reloadMs } = await dashboardFigures(browser, host, launched, hostUp);
   const bundle = bundleFigures();
   console.log(
@@ -255,18 +120,90 @@ try {
   console.log(
     `Launch to an interactive dashboard: ${ms(launchMs)}, ${ms(rendererMs)} of it after the host was up; reload to an interactive dashboard: median ${ms(median(reloadMs))} of ${RELOADS}`,
   );
-  const openRuns = await openFigures(browser, host);
-  console.log(
-    `Open to an interactive editor, 50 components: median ${ms(median(openRuns))} of ${OPEN_RUNS} (${openRuns.join(', ')} ms)`,
-  );
-  console.log(`Chromium via the browser host; keystroke-to-preview over ${KEYSTROKES} keystrokes`);
+  const templates = await benchTemplates();
+  const studio = [];
+  const pucks = [];
   for (const size of SIZES) {
-    const r = await benchSize(browser, host, size);
+    if (puck) pucks.push({ size, ...(await runPuck(puck, size, { reps: REPS, keys: KEYS })) });
+    studio.push(await benchStudio(browser, host, templates, size, { reps: REPS, keys: KEYS }));
+    console.error(`after N=${size}: ${load()}`);
+  }
+  console.log(`\nStudio, ${REPS} repetitions x ${KEYS} keys (medians; key percentiles pooled):`);
+  console.log(
+    table(
+      [
+        'N',
+        'open ms',
+        'key p50',
+        'key p95',
+        'key max',
+        'delete ms',
+        'autosave CPU ms',
+        'autosave longest task ms',
+        'heap editor MB',
+        'heap preview MB',
+        'heap (GC) MB',
+        'valid',
+      ],
+      studio.map((r) => [
+        r.size,
+        fixed(0)(r.openMs),
+        fixed(1)(r.keyP50),
+        fixed(1)(r.keyP95),
+        fixed(1)(r.keyMax),
+        fixed(1)(r.deleteMs),
+        fixed(1)(r.autosaveCpuMs),
+        fixed(1)(r.autosaveLongestTaskMs),
+        fixed(1)(r.editorHeapMB),
+        fixed(1)(r.previewHeapMB),
+        fixed(1)(r.heapAfterGcMB),
+        r.valid ? 'yes' : 'NO',
+      ]),
+    ),
+  );
+  if (puck) {
+    console.log(`\nPuck (${pucks[0]?.puck ?? '@puckeditor/core'}), same run, right before the Studio at each size:`);
     console.log(
-      `${String(r.size).padStart(5)} components: open ${r.openMs} ms; keystroke p50 ${ms(percentile(r.latencies, 50))}, p95 ${ms(percentile(r.latencies, 95))}, max ${ms(Math.max(...r.latencies))}; ` +
-        `move ${ms(r.moveMs)}, delete ${ms(r.deleteMs)}, undo ${ms(r.undoMs)}; heap editor ${(r.editorHeap / 1e6).toFixed(1)} MB, preview ${(r.previewHeap / 1e6).toFixed(1)} MB`,
+      table(
+        ['N', 'load ms', 'key p50', 'key p95', 'key max', 'delete ms', 'heap (GC) MB', 'valid'],
+        pucks.map((p) =>
+          p.skipped
+            ? [p.size, `skipped: ${p.skipped}`, null, null, null, null, null, null]
+            : [
+                p.size,
+                fixed(0)(p.loadMsMedian),
+                fixed(1)(p.keyP50),
+                fixed(1)(p.keyP95),
+                fixed(1)(p.keyMax),
+                fixed(1)(p.deleteMsMedian),
+                fixed(1)(p.heapAfterGcMBMedian),
+                p.allValid ? 'yes' : 'NO',
+              ],
+        ),
+      ),
+    );
+    console.log('\nPuck / Studio (above 1: the Studio is faster, or smaller):');
+    const x = (value) => (value == null ? null : `${value.toFixed(2)}x`);
+    console.log(
+      table(
+        ['N', 'open', 'key p50', 'key p95', 'key max', 'delete', 'heap (GC)'],
+        SIZES.map((size, i) => {
+          const s = studio[i];
+          const p = pucks[i];
+          return [
+            size,
+            x(ratio(p.loadMsMedian, s.openMs)),
+            x(ratio(p.keyP50, s.keyP50)),
+            x(ratio(p.keyP95, s.keyP95)),
+            x(ratio(p.keyMax, s.keyMax)),
+            x(ratio(p.deleteMsMedian, s.deleteMs)),
+            x(ratio(p.heapAfterGcMBMedian, s.heapAfterGcMB)),
+          ];
+        }),
+      ),
     );
   }
+  console.log(`\nWall ${((Date.now() - started) / 1000).toFixed(0)} s; at the end: ${load()}`);
 } finally {
   await browser.close();
   host.stop();

@@ -36,8 +36,6 @@ export function editorBridgeScript(): string {
   const budgets = ${JSON.stringify(PREVIEW_EVENT_BUDGETS)};
   const previewPath = ${JSON.stringify(PREVIEW_PATH)};
   const previewUrl = location.origin + previewPath;
-  // Commands sent before the preview document confirmed itself wait here; a reset follows its ready anyway.
-  const MAX_QUEUED_COMMANDS = 5000;
   // How long focus that entered the preview waits for the preview to report the pointer action behind it.
   const ACTIVATION_WAIT_MS = 300;
   const CONFIRM_WAIT_MS = 10_000;
@@ -58,7 +56,6 @@ export function editorBridgeScript(): string {
     if (!own.confirmed) {
       if (message.kind !== 'hello' || message.token !== own.token) return;
       own.confirmed = true;
-      for (const command of own.queue.splice(0)) own.port.postMessage(command);
       return;
     }
     if (message.kind === 'activated') return previewActivated();
@@ -80,7 +77,7 @@ export function editorBridgeScript(): string {
   // The preview document the editor loads: its token, and the port of the document that answered with it.
   const loadPreview = () => {
     disconnect();
-    connection = { token: crypto.randomUUID(), port: null, confirmed: false, confirmTimer: null, queue: [], budgets: new Map() };
+    connection = { token: crypto.randomUUID(), port: null, confirmed: false, confirmTimer: null, budgets: new Map() };
     followingLink = false;
     frame.src = previewPath + '?load=' + connection.token;
   };
@@ -203,6 +200,11 @@ export function editorBridgeScript(): string {
     document.body.appendChild(frame);
     return frame;
   };
+  // The preview document starts with the editor's, as Electron loads its view with the window: its bundle
+  // loads while the editor's runs, not after the editor first lays the preview out. 'interactive' comes
+  // before the app's module scripts run.
+  if (document.readyState === 'loading') document.addEventListener('readystatechange', () => previewFrame(), { once: true });
+  else previewFrame();
   const shell = {
     setPreviewBounds: (bounds) => {
       const view = previewFrame();
@@ -225,9 +227,9 @@ export function editorBridgeScript(): string {
     postToPreview: (command) => {
       previewFrame();
       if (command && command.type === 'links') linksActive = command.active === true;
-      if (!connection) return { ok: true, value: {} };
-      if (connection.confirmed) connection.port.postMessage(command);
-      else if (connection.queue.push(command) > MAX_QUEUED_COMMANDS) connection.queue.length = 0;
+      // Before the preview document confirms itself a command has nowhere to go, and need not: its ready
+      // brings it the whole page (linkPreview), so holding commands too would render the page twice.
+      if (connection && connection.confirmed) connection.port.postMessage(command);
       return { ok: true, value: {} };
     },
     reloadPreview: () => {

@@ -1,9 +1,37 @@
 import { useEffect, useState } from 'react';
 import { call, errorMessage } from '../api';
-import { DASHBOARD_PATH } from '../router';
+import { DASHBOARD_PATH, parseRoute } from '../router';
+import type { Draft } from '../../../../core/schemas';
 import { EditorDocument } from '../state/document';
+import { handPageToPreview } from '../state/previewLink';
 import { Editor } from './Editor';
 import { useHoldPagesOpen } from '../team/EditorTeamBanners';
+
+/** A page's draft fetched before its route was shown, for the first EditorRoute of that page to take. */
+let prefetched: { bookmark: string; draft: Promise<Draft | null> } | null = null;
+
+/**
+ * A window opened at a page's address fetches the page while the app starts (reading the session and the
+ * team's status first), not after: the preview gets it as soon as it can load the page's components.
+ */
+function prefetchOpeningPage(): void {
+  const route = parseRoute(window.location.hash);
+  if (route.name === 'editor') {
+    const draft = call('getDraft', { bookmark: route.bookmark }).then((answer) => answer.draft);
+    // Taken or not, a failure here is no error of its own: the route fetches again and reports its own.
+    draft.catch(() => undefined);
+    prefetched = { bookmark: route.bookmark, draft };
+  }
+}
+prefetchOpeningPage();
+
+/** The page's draft: the one fetched as the app started if it is this page's and went well, else a fresh fetch. */
+function fetchDraft(bookmark: string): Promise<Draft | null> {
+  const early = prefetched?.bookmark === bookmark ? prefetched.draft : null;
+  prefetched = null;
+  const fetchNow = () => call('getDraft', { bookmark }).then((answer) => answer.draft);
+  return early ? early.catch(fetchNow) : fetchNow();
+}
 
 type Loaded =
   | { state: 'loading' }
@@ -20,9 +48,14 @@ export function EditorRoute({ bookmark }: { bookmark: string }) {
 
   useEffect(() => {
     let cancelled = false;
-    call('getDraft', { bookmark })
-      .then(({ draft }) => {
-        if (!cancelled) setLoaded(draft ? { state: 'ready', doc: new EditorDocument(draft) } : { state: 'missing' });
+    fetchDraft(bookmark)
+      .then((draft) => {
+        if (cancelled) return;
+        if (!draft) return setLoaded({ state: 'missing' });
+        const doc = new EditorDocument(draft);
+        // The one fetch of the page serves both: the preview renders it while the editor mounts.
+        handPageToPreview(doc);
+        setLoaded({ state: 'ready', doc });
       })
       .catch((error: unknown) => !cancelled && setLoaded({ state: 'error', message: errorMessage(error) }));
     return () => {

@@ -40,21 +40,35 @@ export const PREVIEW_RETURNED_NOTICE =
   'A script in the preview tried to leave the page while Links in Preview is Inactive; the preview stays on the page.';
 const RETURN_NOTICE_EVERY_MS = 10_000;
 
+/** Everything the preview shows of the page: sent whole when the page opens and whenever the preview (re)loads. */
+async function sendPage(doc: EditorDocument): Promise<void> {
+  postToPreview({ type: 'reset', components: doc.components() });
+  postToPreview({ type: 'select', id: doc.openId });
+  sendPageAssets(doc.meta);
+  sendLinks(doc);
+  const settings = await call('getSettings', {}).catch(() => null);
+  // null asks the preview to detect WebP support once; the answer comes back as a webpSupport event.
+  postToPreview({ type: 'settings', webpSupported: settings?.webpSupport ?? null });
+}
+
+/** The document whose page went to the preview before its editor was shown; linkPreview then sends it no more. */
+let handedOver: EditorDocument | null = null;
+
+/**
+ * Hands the page just fetched to the preview at once, so the preview loads the page's component chunks and
+ * renders it while the editor mounts, rather than after. The editor that shows `doc` next links to the
+ * preview without sending it again.
+ */
+export function handPageToPreview(doc: EditorDocument): void {
+  handedOver = doc;
+  void sendPage(doc);
+}
+
 /**
  * The editor's side of the preview conversation: the whole page when the preview (re)loads, feeds fetched
  * through main on the preview's behalf, WebP support kept in settings, and clicks on blocks.
  */
 export function linkPreview(doc: EditorDocument, onBlockClicked: (id: string) => void): () => void {
-  const sendPage = async () => {
-    postToPreview({ type: 'reset', components: doc.components() });
-    postToPreview({ type: 'select', id: doc.openId });
-    sendPageAssets(doc.meta);
-    sendLinks(doc);
-    const settings = await call('getSettings', {}).catch(() => null);
-    // null asks the preview to detect WebP support once; the answer comes back as a webpSupport event.
-    postToPreview({ type: 'settings', webpSupported: settings?.webpSupport ?? null });
-  };
-
   // The preview names a block; the block comes from this page, never from the preview, and main reads only
   // the feed the block declares.
   const answerFeed = async (blockId: string) => {
@@ -70,7 +84,8 @@ export function linkPreview(doc: EditorDocument, onBlockClicked: (id: string) =>
   };
 
   let returnNoticeAt = -Infinity;
-  void sendPage();
+  if (handedOver === doc) handedOver = null;
+  else void sendPage(doc);
   // Scripts run again only when the styles or scripts themselves change, not on every metadata keystroke.
   let sentMeta = doc.meta;
   const stopMeta = doc.store.sub(doc.metaAtom, () => {
@@ -82,7 +97,7 @@ export function linkPreview(doc: EditorDocument, onBlockClicked: (id: string) =>
   const stopEvents = onPreviewEvent((event) => {
     switch (event.type) {
       case 'ready':
-        void sendPage();
+        void sendPage(doc);
         break;
       case 'select':
         if (doc.order.includes(event.id)) onBlockClicked(event.id);
