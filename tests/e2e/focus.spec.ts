@@ -1,15 +1,20 @@
 import type { Locator, Page } from '@playwright/test';
 import { addComponent, createPage, createThreeCountryPage, expect, saveContent, seedDraft, test } from './host';
 
-/** Opens a dialog from its button with Enter, closes it (Escape unless told), and checks focus is back on the button. */
+/**
+ * Opens a dialog from its button with Enter (and, for a toolbar menu, then its item with Enter), closes it
+ * (Escape unless told), and checks focus is back on the button.
+ */
 async function roundTrip(
   page: Page,
   opener: Locator,
   dialogName: string,
   close?: (dialog: Locator) => Promise<void>,
+  menuItem?: string,
 ): Promise<void> {
   await opener.focus();
   await page.keyboard.press('Enter');
+  if (menuItem) await page.getByRole('menuitem', { name: menuItem, exact: true }).press('Enter');
   const dialog = page.getByRole('dialog', { name: dialogName });
   await expect(dialog).toBeVisible();
   // Radix moved focus into the dialog (the page behind is hidden from the accessibility tree meanwhile).
@@ -28,15 +33,15 @@ test('focus: every dialog closed returns focus to the button that opened it', as
 
   const button = (name: string): Locator => page.getByRole('button', { name, exact: true });
   await roundTrip(page, button('Add Component'), 'Add a Component');
-  await roundTrip(page, button('Keyboard shortcuts'), 'Keyboard shortcuts');
+  await roundTrip(page, button('More actions'), 'Keyboard shortcuts', undefined, 'Keyboard shortcuts');
   await roundTrip(page, button('History'), 'Version history');
   await roundTrip(page, button('History'), 'Version history', (dialog) =>
     dialog.getByRole('button', { name: 'Close' }).press('Enter'),
   );
-  await roundTrip(page, button('Styles manager'), 'Styles manager');
-  await roundTrip(page, button('Script manager'), 'Script manager');
-  await roundTrip(page, button('Link Generators'), 'Link Generator');
-  await roundTrip(page, button('Query Builder'), 'FH Query Builder');
+  await roundTrip(page, button('More actions'), 'Styles manager', undefined, 'Styles manager');
+  await roundTrip(page, button('More actions'), 'Script manager', undefined, 'Script manager');
+  await roundTrip(page, button('More actions'), 'Link Generator', undefined, 'Link Generators');
+  await roundTrip(page, button('More actions'), 'FH Query Builder', undefined, 'Query Builder');
   await roundTrip(page, button('SAVE CONTENT'), 'Update Page', (dialog) =>
     dialog.getByRole('button', { name: 'Cancel' }).press('Enter'),
   );

@@ -2,6 +2,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { test, expect, preview, createPage, addComponent, saveContent, setBannerTitle, E2E_USER } from './host';
+import { chooseMoreAction } from './toolbar';
 
 /*
  * Issue 11, points 1-4: a hostile page in the preview tries to reach what the editor can, and every attempt
@@ -28,7 +29,7 @@ async function listen(handler: RequestListener): Promise<{ url: string; server: 
 }
 
 async function applyScript(page: Page, script: string): Promise<void> {
-  await page.getByRole('button', { name: 'Script manager', exact: true }).click();
+  await chooseMoreAction(page, 'Script manager');
   const dialog = page.getByRole('dialog', { name: 'Script manager' });
   await dialog.getByLabel('Custom scripts').fill(script);
   await dialog.getByRole('button', { name: 'Apply' }).click();

@@ -1,5 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { test, expect, createPage } from './host';
+import { chooseMoreAction } from './toolbar';
 
 /**
  * Parts of the editor load on first use (renderer/editor/src/components/LazyPart.tsx). Their chunks are held back or
@@ -24,7 +25,7 @@ test('a dialog whose part is still loading shows it is, then gives the part its 
 }) => {
   const release = await holdChunk(page, 'QueryBuilder');
   await createPage(page, host, 'lazy loading');
-  await page.getByRole('button', { name: 'Query Builder' }).click();
+  await chooseMoreAction(page, 'Query Builder');
   const dialog = page.getByRole('dialog', { name: 'FH Query Builder' });
   await expect(dialog.getByRole('status')).toHaveText('Loading the Query Builder…');
 
@@ -52,7 +53,7 @@ test('a part whose chunk cannot be fetched says so, and Retry fetches it again a
     networkBack ? route.continue() : route.abort('connectionfailed'),
   );
   await createPage(page, host, 'lazy retry');
-  await page.getByRole('button', { name: 'Link Generators' }).click();
+  await chooseMoreAction(page, 'Link Generators');
   const dialog = page.getByRole('dialog', { name: 'Link Generator' });
   const failure = dialog.getByRole('alert');
   await expect(failure).toContainText('The Link Generator could not be loaded:');

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, createPage, addComponent, type Host } from './host';
+import { chooseMoreAction } from './toolbar';
 
 /**
  * The editor panel's link tools (editor spec §2, §4, §5, §8, §9; issue "FH Query Builder overlay" and "Link
@@ -62,7 +63,7 @@ test('the link generator builds a category link, copies it and inserts it into t
   const buttonUrls = ['/men/footwear/trainers/', '/women/footwear/trainers/', '/kids/footwear/trainers/'];
   await expect.poll(urlValues).toEqual(buttonUrls);
 
-  await page.getByRole('button', { name: 'Link Generators' }).click();
+  await chooseMoreAction(page, 'Link Generators');
   const dialog = page.getByRole('dialog', { name: 'Link Generator' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Open query builder' })).toBeVisible();
@@ -162,7 +163,7 @@ test('the link generator builds a category link, copies it and inserts it into t
 
 test('the link generator shows only the fields of each link type and resets them', async ({ page, host }) => {
   await createPage(page, host, 'link types');
-  await page.getByRole('button', { name: 'Link Generators' }).click();
+  await chooseMoreAction(page, 'Link Generators');
   const dialog = page.getByRole('dialog', { name: 'Link Generator' });
   const type = dialog.getByLabel('Link type');
   const output = dialog.getByLabel('Generated link');
@@ -213,7 +214,7 @@ test('the query builder browses facets, removes filters one by one, clears them 
   await allowClipboard(page, host);
   await addComponent(page, 'Custom HTML');
 
-  await page.getByRole('button', { name: 'Query Builder' }).click();
+  await chooseMoreAction(page, 'Query Builder');
   const dialog = page.getByRole('dialog', { name: 'FH Query Builder' });
   await expect(dialog).toBeVisible();
   const query = dialog.getByLabel('Query string');

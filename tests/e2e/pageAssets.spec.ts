@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, preview, createPage, addComponent } from './host';
+import { chooseMoreAction } from './toolbar';
 
 /*
  * Styles manager and Script manager: custom styles and scripts are saved with the page and applied to the
@@ -40,7 +41,7 @@ async function applyAssets(
   manager: Manager,
   { urls = [], text }: { urls?: string[]; text?: string },
 ): Promise<void> {
-  await page.getByRole('button', { name: manager, exact: true }).click();
+  await chooseMoreAction(page, manager);
   const dialog = page.getByRole('dialog', { name: manager });
   for (const url of urls) {
     await dialog.getByLabel(LABELS[manager].url).fill(url);
@@ -68,7 +69,7 @@ test('custom styles and stylesheets restyle the preview only', async ({ page, ho
   expect(colourBefore).not.toBe('rgb(255, 0, 0)');
 
   // Only https URLs join the list.
-  await page.getByRole('button', { name: 'Styles manager', exact: true }).click();
+  await chooseMoreAction(page, 'Styles manager');
   const dialog = page.getByRole('dialog', { name: 'Styles manager' });
   await dialog.getByLabel('Stylesheet URL').fill('javascript:alert(1)');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
@@ -90,7 +91,7 @@ test('custom styles and stylesheets restyle the preview only', async ({ page, ho
   await expect(page.locator('body')).not.toHaveCSS('background-color', 'rgb(1, 2, 3)');
 
   // Reopening shows what is applied; removing the stylesheet and the styles undoes them.
-  await page.getByRole('button', { name: 'Styles manager', exact: true }).click();
+  await chooseMoreAction(page, 'Styles manager');
   await expect(dialog.getByText(`${CDN}/sale.css`)).toBeVisible();
   await dialog.getByRole('button', { name: `Remove ${CDN}/sale.css` }).click();
   await expect(dialog.getByText(`${CDN}/sale.css`)).toHaveCount(0);
@@ -128,7 +129,7 @@ test('external and custom scripts run in the preview, in order, and again on eve
   expect(await page.evaluate(() => document.body.dataset.ran ?? null)).toBeNull();
 
   // Applying the same text again runs it again.
-  await page.getByRole('button', { name: 'Script manager', exact: true }).click();
+  await chooseMoreAction(page, 'Script manager');
   const dialog = page.getByRole('dialog', { name: 'Script manager' });
   await dialog.getByRole('button', { name: `Remove ${CDN}/missing.js` }).click();
   await dialog.getByRole('button', { name: 'Apply' }).click();

@@ -22,9 +22,9 @@ test('an editor creates a page and edits it with a live preview: type, hide, ren
   host,
 }) => {
   await createPage(page, host, 'Summer Sale!! 2026');
-  // The h1 names the page; the header still shows the brand (spec §2), beside the country.
+  // The h1 names the page; the header still shows the brand by name (spec §2), beside the country.
   await expect(page.getByRole('heading', { name: 'summer-sale-2026', level: 1 })).toBeVisible();
-  await expect(page.locator('.page-id')).toHaveText(/^jd · /);
+  await expect(page.locator('.page-context .brand-badge')).toHaveText('JD');
 
   await addComponent(page, 'Main Banner');
   const frame = preview(page);

@@ -127,7 +127,7 @@ describe('EditorDocument: unsaved changes', () => {
 });
 
 describe('History clean marker', () => {
-  const step = () => ({ key: null, undo: () => {}, redo: () => {} });
+  const step = () => ({ key: null, label: 'step', undo: () => {}, redo: () => {} });
 
   it('still finds the saved content after its step fell off the limit', () => {
     const history = new History(() => 0);

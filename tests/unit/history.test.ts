@@ -46,6 +46,7 @@ describe('History', () => {
     const log: string[] = [];
     const change = (key: string | null, name: string) => ({
       key,
+      label: name,
       undo: () => log.push(`undo ${name}`),
       redo: () => log.push(`redo ${name}`),
     });
@@ -69,11 +70,50 @@ describe('History', () => {
 
   it('drops the redo stack on a new change', () => {
     const history = new History(() => 0);
-    history.record({ key: null, undo: () => {}, redo: () => {} });
+    history.record({ key: null, label: 'step', undo: () => {}, redo: () => {} });
     history.undo();
     expect(history.canRedo).toBe(true);
-    history.record({ key: null, undo: () => {}, redo: () => {} });
+    history.record({ key: null, label: 'step', undo: () => {}, redo: () => {} });
     expect(history.canRedo).toBe(false);
+  });
+});
+
+describe('undo labels', () => {
+  it('names the step undo takes back and the step redo makes again, and answers what it did', () => {
+    const page = openDocument([component('banner'), component('script')]);
+    expect(page.doc.store.get(page.doc.nextUndoAtom)).toBeNull();
+    page.doc.remove('script');
+    expect(page.doc.store.get(page.doc.nextUndoAtom)).toBe('remove script');
+    page.setTitle('banner', 'Sale');
+    expect(page.doc.store.get(page.doc.nextUndoAtom)).toBe('edit title in banner');
+    expect(page.doc.undo()).toBe('edit title in banner');
+    expect(page.doc.store.get(page.doc.nextUndoAtom)).toBe('remove script');
+    expect(page.doc.store.get(page.doc.nextRedoAtom)).toBe('edit title in banner');
+    expect(page.doc.undo()).toBe('remove script');
+    expect(page.doc.undo()).toBeNull();
+    expect(page.doc.redo()).toBe('remove script');
+  });
+
+  it('names a component without a name by its type in words, and each kind of structural edit', () => {
+    const unnamed: Component = { ...component('video'), _component: 'CustomHTML', name: '' };
+    const page = openDocument([component('a'), unnamed]);
+    page.doc.setHidden('video', true);
+    expect(page.doc.store.get(page.doc.nextUndoAtom)).toBe('hide Custom HTML');
+    page.doc.move(1, 0);
+    expect(page.doc.store.get(page.doc.nextUndoAtom)).toBe('move Custom HTML');
+    page.doc.rename('video', 'Custom script');
+    expect(page.doc.store.get(page.doc.nextUndoAtom)).toBe('rename Custom HTML');
+    page.doc.remove('video');
+    expect(page.doc.undo()).toBe('remove Custom script');
+  });
+
+  it('a burst of typing merged into one step keeps one label', () => {
+    const page = openDocument([component('a')]);
+    page.setTitle('a', 'S');
+    page.tick(100);
+    page.setTitle('a', 'Sa');
+    expect(page.doc.undo()).toBe('edit title in a');
+    expect(page.doc.undo()).toBeNull();
   });
 });
 

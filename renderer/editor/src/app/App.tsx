@@ -11,6 +11,7 @@ import { SignIn } from './SignIn';
 import { Toasts, toastError } from '../components/Toasts';
 import { Announcer } from '../components/Announcer';
 import { startTeamSync } from '../state/teamStore';
+import { TooltipProvider } from '../ui/Tooltip';
 
 // Screens away from the dashboard load when first visited.
 const SettingsScreen = lazyPart(() => import('./SettingsScreen').then((module) => module.SettingsScreen), {
@@ -56,10 +57,10 @@ export function App() {
     );
 
   return (
-    <>
+    <TooltipProvider>
       {screen}
       <Toasts />
       <Announcer />
-    </>
+    </TooltipProvider>
   );
 }

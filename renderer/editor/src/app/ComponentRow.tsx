@@ -1,5 +1,7 @@
 import { memo, useCallback, useMemo, useState } from 'react';
 import { atom, useAtomValue } from 'jotai';
+import { ChevronRight, EyeOff, GripVertical, Trash2 } from 'lucide-react';
+import { componentLabel } from '../../../../core/rules/displayNames';
 import { parseClasses } from '../../../../core/rules/components';
 import { setIn, type Path } from '../../../../core/rules/paths';
 import { useDoc } from '../state/docContext';
@@ -10,7 +12,8 @@ import { removeWithUndo } from './rowActions';
 import { useRowSortable } from './rowSortable';
 
 /**
- * One component: a draggable, collapsible row. The row itself subscribes only to its title, hidden flag and
+ * One component: a draggable, collapsible row whose title is a heading, so heading navigation reaches every
+ * component. The row itself subscribes only to its title, hidden flag and
  * open state; typing in a field re-renders the body alone, so the sortable wrapper (and with it dnd-kit's
  * context shared by every row) is not touched by a keystroke.
  */
@@ -21,7 +24,7 @@ export const ComponentRow = memo(function ComponentRow({ id }: { id: string }) {
     return {
       isOpen: atom((get) => get(doc.openIdAtom) === id),
       // Primitive values, so an edit that changes neither leaves the row alone.
-      title: atom((get) => get(component).name || get(component)._component),
+      title: atom((get) => componentLabel(get(component))),
       hidden: atom((get) => get(component).hidden),
     };
   }, [doc, id]);
@@ -52,12 +55,19 @@ export const ComponentRow = memo(function ComponentRow({ id }: { id: string }) {
             title={doc.canAddOrRemove ? undefined : 'The order is set on the primary country.'}
             {...sortable.handleProps}
           >
-            ⠿
+            <GripVertical size={16} aria-hidden />
           </button>
-          <button type="button" className="row-title" aria-expanded={open} onClick={toggle}>
-            {title}
-            {hidden && <span className="hidden-marker"> [HIDDEN]</span>}
-          </button>
+          <h2 className="row-heading">
+            <button type="button" className="row-title" aria-expanded={open} onClick={toggle}>
+              <ChevronRight size={16} aria-hidden className="row-chevron" />
+              <span className="row-name">{title}</span>
+              {hidden && (
+                <span className="hidden-marker">
+                  <EyeOff size={14} aria-hidden /> [HIDDEN]
+                </span>
+              )}
+            </button>
+          </h2>
         </div>
         {open && <RowBody id={id} />}
       </div>
@@ -118,7 +128,8 @@ const RowBody = memo(function RowBody({ id }: { id: string }) {
         </fieldset>
       )}
       {doc.canAddOrRemove && (
-        <button type="button" className="danger" onClick={() => removeWithUndo(doc, id)}>
+        <button type="button" className="danger remove-component" onClick={() => removeWithUndo(doc, id)}>
+          <Trash2 size={16} aria-hidden />
           Remove Component
         </button>
       )}

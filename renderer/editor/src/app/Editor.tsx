@@ -1,7 +1,26 @@
 import { useEffect, useState } from 'react';
+import { Group, Panel, Separator, usePanelRef } from 'react-resizable-panels';
+import {
+  ArrowLeft,
+  CircleAlert,
+  CircleCheck,
+  Ellipsis,
+  Eye,
+  FileCode,
+  History as HistoryIcon,
+  Keyboard,
+  Link,
+  LoaderCircle,
+  Paintbrush,
+  PanelLeftClose,
+  PanelLeftOpen,
+  Plus,
+  Redo2,
+  Search,
+  Settings,
+  Undo2,
+} from 'lucide-react';
 import { atom, Provider, useAtomValue, type PrimitiveAtom } from 'jotai';
-import { brandName } from '../../../../core/fascias';
-import { countryName } from '../../../../core/countries';
 import { DASHBOARD_PATH, navigate } from '../router';
 import { autosaveOf, type AutosaveState } from '../state/autosave';
 import { useAutosaveAnnouncements } from '../components/Announcer';
@@ -34,6 +53,11 @@ import { EDITING } from '../../../../core/rules/review';
 import { withQueryInserted } from '../../../../core/rules/insertIntoComponent';
 import type { Component } from '../../../../core/schemas';
 import { ShortcutsDialog, useEditorShortcuts } from './shortcuts';
+import { redoStep, undoStep } from './undoRedo';
+import { PageContext } from './Header';
+import { usePanelWidth } from './panelWidth';
+import { Tooltip } from '../ui/Tooltip';
+import { Menu, MenuItem, MenuSeparator } from '../ui/Menu';
 import { ColleagueSavedNotice, PresenceBanner } from '../team/EditorTeamBanners';
 import { PendingConflictDialog } from '../team/PendingConflictDialog';
 
@@ -46,43 +70,54 @@ const AUTOSAVE_LABELS: Record<AutosaveState['status'], string> = {
 
 function UndoRedo() {
   const doc = useDoc();
-  const canUndo = useAtomValue(doc.canUndoAtom);
-  const canRedo = useAtomValue(doc.canRedoAtom);
+  const nextUndo = useAtomValue(doc.nextUndoAtom);
+  const nextRedo = useAtomValue(doc.nextRedoAtom);
   return (
     <>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Undo"
-        title="Undo"
-        disabled={!canUndo}
-        onClick={() => doc.undo()}
-      >
-        ↶
-      </button>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Redo"
-        title="Redo"
-        disabled={!canRedo}
-        onClick={() => doc.redo()}
-      >
-        ↷
-      </button>
+      <Tooltip content={nextUndo ? `Undo: ${nextUndo}` : 'Nothing to undo'}>
+        <button
+          type="button"
+          className="quiet icon-button"
+          aria-label="Undo"
+          aria-disabled={!nextUndo}
+          onClick={() => undoStep(doc)}
+        >
+          <Undo2 size={18} aria-hidden />
+        </button>
+      </Tooltip>
+      <Tooltip content={nextRedo ? `Redo: ${nextRedo}` : 'Nothing to redo'}>
+        <button
+          type="button"
+          className="quiet icon-button"
+          aria-label="Redo"
+          aria-disabled={!nextRedo}
+          onClick={() => redoStep(doc)}
+        >
+          <Redo2 size={18} aria-hidden />
+        </button>
+      </Tooltip>
     </>
   );
 }
+
+const AUTOSAVE_ICONS: Record<AutosaveState['status'], typeof CircleCheck> = {
+  saved: CircleCheck,
+  pending: LoaderCircle,
+  saving: LoaderCircle,
+  failed: CircleAlert,
+};
 
 function AutosaveStatus({ stateAtom }: { stateAtom: PrimitiveAtom<AutosaveState> }) {
   const state = useAtomValue(stateAtom);
   const dirty = useAtomValue(useDoc().dirtyAtom);
   const label =
     state.status === 'failed' ? `${AUTOSAVE_LABELS.failed}: ${state.message}` : AUTOSAVE_LABELS[state.status];
+  const Icon = AUTOSAVE_ICONS[state.status];
   useAutosaveAnnouncements(state);
   return (
     // Not a live region: it changes with every edit. useAutosaveAnnouncements says what matters.
     <span className={`autosave autosave-${state.status}`}>
+      <Icon size={16} aria-hidden className="autosave-icon" />
       {label}
       {dirty && state.status === 'saved' ? ' (not yet saved to UAT)' : ''}
     </span>
@@ -90,6 +125,9 @@ function AutosaveStatus({ stateAtom }: { stateAtom: PrimitiveAtom<AutosaveState>
 }
 
 const NO_REVIEW = atom(EDITING);
+
+/** Narrower than this, the toolbar's two main actions no longer fit on one line. */
+const PANEL_MIN_WIDTH = 300;
 
 /**
  * The page editor (editor spec §2): a collapsible panel of components beside the live preview. With `multi`,
@@ -99,12 +137,16 @@ const NO_REVIEW = atom(EDITING);
 export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCountrySession }) {
   // The status lives in its own atom so a keystroke re-renders the status line, not the editor.
   const { autosave, stateAtom: autosaveStateAtom } = autosaveOf(doc);
-  const [panelOpen, setPanelOpen] = useState(true);
+  const panel = usePanelRef();
+  const panelWidth = usePanelWidth();
+  const [collapsed, setCollapsed] = useState(false);
   const [previewMode, setPreviewMode] = usePreviewMode();
   // Leaving the page leaves preview mode too.
   useEffect(() => () => setPreviewMode(false), [setPreviewMode]);
   const reviewing = useAtomValue(multi?.reviewAtom ?? NO_REVIEW, { store: multi?.store }).mode === 'reviewing';
-  const showPanel = panelOpen && !previewMode && !reviewing;
+  // Preview mode and review mode take the whole width; the panel comes back as it was.
+  const showPanel = !previewMode && !reviewing;
+  const togglePanel = () => (panel.current?.isCollapsed() ? panel.current.expand() : panel.current?.collapse());
   const [optionsOpen, setOptionsOpen] = useOptionsOpen(doc);
   const [adding, setAdding] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -126,7 +168,7 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
   useEffect(() => {
     doc.connect({ preview: postToPreview, changed: () => autosave.schedule(), refused: toastError });
     const stopEvents = linkPreview(doc, (id) => {
-      setPanelOpen(true);
+      panel.current?.expand();
       doc.setOpen(id);
       focusRow(id);
     });
@@ -147,7 +189,7 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
       postToPreview({ type: 'reset', components: [] });
       postToPreview(EMPTY_PAGE_ASSETS);
     };
-  }, [doc, autosave, multi]);
+  }, [doc, autosave, multi, panel]);
 
   const leave = async () => {
     if (multi) {
@@ -169,21 +211,30 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
             title={doc.key.page}
             windowTitle={editingTitle(doc.key)}
             before={
-              <button
-                type="button"
-                className="icon-button"
-                aria-label="Back"
-                title="Back to the dashboard"
-                onClick={() => void leave()}
-              >
-                ←
-              </button>
+              <>
+                <Tooltip content="Back to the dashboard">
+                  <button type="button" className="quiet icon-button" aria-label="Back" onClick={() => void leave()}>
+                    <ArrowLeft size={18} aria-hidden />
+                  </button>
+                </Tooltip>
+                <Tooltip content={collapsed ? 'Show the components panel' : 'Hide the components panel'}>
+                  <button
+                    type="button"
+                    className="quiet icon-button"
+                    aria-label={collapsed ? 'Expand panel' : 'Collapse panel'}
+                    aria-controls="components-panel"
+                    aria-expanded={showPanel && !collapsed}
+                    disabled={!showPanel}
+                    onClick={togglePanel}
+                  >
+                    {collapsed ? <PanelLeftOpen size={18} aria-hidden /> : <PanelLeftClose size={18} aria-hidden />}
+                  </button>
+                </Tooltip>
+              </>
             }
+            context={<PageContext pageKey={doc.key} withCountry={!multi} />}
           >
             {multi && <CountryHeader session={multi} country={doc.key.country} />}
-            <span className="page-id">
-              {brandName(doc.key.fascia)} · {countryName(doc.key.country)} · {doc.key.platform}
-            </span>
             <AutosaveStatus stateAtom={autosaveStateAtom} />
             <button
               type="button"
@@ -191,93 +242,127 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
               aria-pressed={previewMode}
               onClick={() => setPreviewMode(!previewMode)}
             >
+              <Eye size={16} aria-hidden />
               Preview mode
             </button>
           </Header>
           <PresenceBanner pageKey={doc.key} />
           <ColleagueSavedNotice />
-          <main className={showPanel ? 'workspace' : 'workspace panel-closed'}>
-            <aside className="panel" aria-label="Page components" hidden={!showPanel}>
-              <div className="panel-actions">
-                <button
-                  type="button"
-                  className="primary"
-                  disabled={!doc.canAddOrRemove}
-                  title={
-                    doc.canAddOrRemove
-                      ? undefined
-                      : 'Components are added on the primary country, and to every country at once.'
-                  }
-                  onClick={() => setAdding(true)}
-                >
-                  Add Component
-                </button>
-                {multi ? (
-                  <button type="button" className="primary" onClick={() => void multi.review('start')}>
-                    REVIEW PAGES
-                  </button>
-                ) : (
-                  <button type="button" className="primary" onClick={() => setSaving(true)}>
-                    SAVE CONTENT
-                  </button>
-                )}
-                <UndoRedo />
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label="Keyboard shortcuts"
-                  title="Keyboard shortcuts (?)"
-                  onClick={() => setShortcutsOpen(true)}
-                >
-                  ?
-                </button>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label="Options"
-                  aria-expanded={optionsOpen}
-                  title="Options"
-                  onClick={() => setOptionsOpen((open) => !open)}
-                >
-                  ⚙
-                </button>
-              </div>
-              <div className="panel-tools">
-                <button type="button" onClick={() => setLinksOpen(true)}>
-                  Link Generators
-                </button>
-                <button type="button" onClick={() => setQueryOpen(true)}>
-                  Query Builder
-                </button>
-                <button type="button" onClick={() => setStylesOpen(true)}>
-                  Styles manager
-                </button>
-                <button type="button" onClick={() => setScriptsOpen(true)}>
-                  Script manager
-                </button>
-                <button type="button" onClick={() => setHistoryOpen(true)}>
-                  History
-                </button>
-                {multi && <TranslateButton session={multi} />}
-              </div>
-              {optionsOpen && <OptionsPanel />}
-              <ComponentList />
-            </aside>
-            <button
-              type="button"
-              className="panel-toggle"
-              aria-label={showPanel ? 'Collapse panel' : 'Expand panel'}
-              aria-expanded={showPanel}
-              disabled={previewMode || reviewing}
-              onClick={() => setPanelOpen((open) => !open)}
+          <main className="workspace">
+            <Group
+              className="workspace-panels"
+              onLayoutChanged={(_, meta) => {
+                const size = panel.current?.getSize().inPixels;
+                if (meta.isUserInteraction && size) panelWidth.remember(size);
+              }}
             >
-              {showPanel ? '◀' : '▶'}
-            </button>
-            <PreviewSurface
-              banner={
-                multi && <ReviewBar session={multi} fascia={doc.key.fascia} onSave={() => setReviewSaving(true)} />
-              }
-            />
+              {showPanel && (
+                <Panel
+                  id="components-panel"
+                  panelRef={panel}
+                  className="panel-frame"
+                  defaultSize={panelWidth.initial}
+                  minSize={PANEL_MIN_WIDTH}
+                  maxSize="65%"
+                  collapsible
+                  collapsedSize={0}
+                  groupResizeBehavior="preserve-pixel-size"
+                  onResize={(size) => setCollapsed(size.inPixels === 0)}
+                >
+                  <aside className="panel" aria-label="Page components" hidden={collapsed}>
+                    <div className="editor-toolbar" role="toolbar" aria-label="Page actions">
+                      <div className="toolbar-group">
+                        <button
+                          type="button"
+                          className="primary"
+                          onClick={() => (multi ? void multi.review('start') : setSaving(true))}
+                        >
+                          {multi ? 'REVIEW PAGES' : 'SAVE CONTENT'}
+                        </button>
+                        <Tooltip
+                          content={
+                            doc.canAddOrRemove
+                              ? 'Add a component to the end of the page'
+                              : 'Components are added on the primary country, and to every country at once.'
+                          }
+                        >
+                          <button
+                            type="button"
+                            className="secondary"
+                            aria-disabled={!doc.canAddOrRemove}
+                            onClick={() => doc.canAddOrRemove && setAdding(true)}
+                          >
+                            <Plus size={16} aria-hidden />
+                            Add Component
+                          </button>
+                        </Tooltip>
+                        {multi && <TranslateButton session={multi} />}
+                      </div>
+                      <div className="toolbar-group">
+                        <UndoRedo />
+                        <Tooltip content="Version history">
+                          <button
+                            type="button"
+                            className="quiet icon-button"
+                            aria-label="History"
+                            onClick={() => setHistoryOpen(true)}
+                          >
+                            <HistoryIcon size={18} aria-hidden />
+                          </button>
+                        </Tooltip>
+                        <Tooltip content="Page options">
+                          <button
+                            type="button"
+                            className="quiet icon-button"
+                            aria-label="Options"
+                            aria-expanded={optionsOpen}
+                            onClick={() => setOptionsOpen((open) => !open)}
+                          >
+                            <Settings size={18} aria-hidden />
+                          </button>
+                        </Tooltip>
+                        <Menu
+                          label="More actions"
+                          trigger={
+                            <button type="button" className="quiet icon-button" aria-label="More actions">
+                              <Ellipsis size={18} aria-hidden />
+                            </button>
+                          }
+                        >
+                          <MenuItem icon={<Link size={16} />} onSelect={() => setLinksOpen(true)}>
+                            Link Generators
+                          </MenuItem>
+                          <MenuItem icon={<Search size={16} />} onSelect={() => setQueryOpen(true)}>
+                            Query Builder
+                          </MenuItem>
+                          <MenuSeparator />
+                          <MenuItem icon={<Paintbrush size={16} />} onSelect={() => setStylesOpen(true)}>
+                            Styles manager
+                          </MenuItem>
+                          <MenuItem icon={<FileCode size={16} />} onSelect={() => setScriptsOpen(true)}>
+                            Script manager
+                          </MenuItem>
+                          <MenuSeparator />
+                          <MenuItem icon={<Keyboard size={16} />} onSelect={() => setShortcutsOpen(true)}>
+                            Keyboard shortcuts
+                          </MenuItem>
+                        </Menu>
+                      </div>
+                    </div>
+                    {optionsOpen && <OptionsPanel />}
+                    <ComponentList />
+                  </aside>
+                </Panel>
+              )}
+              {showPanel && <Separator className="panel-resizer" aria-label="Resize the components panel" />}
+              <Panel id="preview" className="preview-frame" minSize={320}>
+                <PreviewSurface
+                  banner={
+                    multi && <ReviewBar session={multi} fascia={doc.key.fascia} onSave={() => setReviewSaving(true)} />
+                  }
+                />
+              </Panel>
+            </Group>
           </main>
           <AddComponentDialog open={adding} onOpenChange={setAdding} />
           {multi ? (

@@ -1,6 +1,7 @@
 import type { EditorDocument } from '../state/document';
 import { focusRow } from './focusRow';
 import { MOD, modHeld } from './modifierKey';
+import { redoStep, undoStep } from './undoRedo';
 import { announceMove, duplicateOpen, removeWithUndo } from './rowActions';
 
 /** What a shortcut acts on. */
@@ -51,7 +52,7 @@ export const KEYMAP: readonly KeyBinding[] = [
       whileTyping: true,
       matches: (event) =>
         modHeld(event) && event.key.toLowerCase() === 'z' && !event.shiftKey && !hasOwnHistory(event.target),
-      run: (_, { doc }) => doc.undo(),
+      run: (_, { doc }) => undoStep(doc),
     },
   },
   {
@@ -63,7 +64,7 @@ export const KEYMAP: readonly KeyBinding[] = [
         ((modHeld(event) && event.key.toLowerCase() === 'z' && event.shiftKey) ||
           (event.ctrlKey && event.key.toLowerCase() === 'y')) &&
         !hasOwnHistory(event.target),
-      run: (_, { doc }) => doc.redo(),
+      run: (_, { doc }) => redoStep(doc),
     },
   },
   {

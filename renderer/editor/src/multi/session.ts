@@ -149,9 +149,10 @@ export class MultiCountrySession {
           })),
         );
         const target = this.doc(country);
-        this.doc(this.selected).performFollowers([
-          target.followingReplacement(applyTranslations(target.components(), results)),
-        ]);
+        this.doc(this.selected).performFollowers(
+          [target.followingReplacement(applyTranslations(target.components(), results))],
+          `translate into ${countryName(country)}`,
+        );
         report.translated(country);
       } catch (error) {
         report.failed(country, errorMessage(error));

@@ -4,6 +4,7 @@ import type { Component, Draft, PageKey, PageMeta } from '../../../../core/schem
 import { documentHash } from '../../../../core/rules/page';
 import { moveItem } from '../../../../core/rules/paths';
 import type { StructuralEdit } from '../../../../core/rules/multiCountry';
+import { componentLabel } from '../../../../core/rules/displayNames';
 import { History, type Change } from './history';
 
 export interface DocumentSinks {
@@ -16,7 +17,7 @@ export interface DocumentSinks {
 }
 
 /** What a change of this document and its followers is made of: the undo and redo of one edit. */
-export type Edit = Omit<Change, 'key'>;
+export type Edit = Omit<Change, 'key' | 'label'>;
 
 /**
  * Set in multi-country editing (multi/session.ts): what the other countries' documents do along with a
@@ -45,18 +46,24 @@ export class EditorDocument {
   readonly revisionAtom = atom(0);
   readonly canUndoAtom = atom(false);
   readonly canRedoAtom = atom(false);
+  /** The steps undo and redo would take, in words ("remove Custom HTML"), for their buttons' tooltips. */
+  readonly nextUndoAtom = atom<string | null>(null);
+  readonly nextRedoAtom = atom<string | null>(null);
   private readonly history: History;
   private readonly componentAtoms = new Map<string, PrimitiveAtom<Component>>();
   private sinks: DocumentSinks = NO_SINKS;
   private link: StructureLink | null = null;
   readonly key: PageKey;
   readonly bookmark: string;
+  /** The draft this document was opened from: its autosave's first base (state/autosave.ts). */
+  readonly openedFrom: Draft;
   private base: string | null;
   /** The hash of the content last saved (or opened clean), kept in the draft so a reopened draft knows it. */
   private cleanHash: string;
 
   constructor(draft: Draft, now: () => number = () => Date.now()) {
     this.history = new History(now);
+    this.openedFrom = draft;
     this.key = draft.key;
     this.bookmark = draft.bookmark;
     this.base = draft.baseHash;
@@ -122,6 +129,8 @@ export class EditorDocument {
     if (after === before) return;
     this.perform({
       key: typing === null ? null : `component:${id}:${typing}`,
+      label:
+        typing === null ? `edit ${componentLabel(before)}` : `edit ${inWords(typing)} in ${componentLabel(before)}`,
       undo: () => this.putComponent(id, before),
       redo: () => this.putComponent(id, after),
     });
@@ -132,6 +141,7 @@ export class EditorDocument {
     const after = update(before);
     this.perform({
       key: typing === null ? null : `meta:${typing}`,
+      label: 'change page options',
       undo: () => this.putMeta(before),
       redo: () => this.putMeta(after),
     });
@@ -141,19 +151,19 @@ export class EditorDocument {
   // core/rules/multiCountry.ts may refuse one (the sinks are told why) or make the other countries follow.
 
   add(component: Component, index = this.order.length): boolean {
-    return this.performStructural(
-      { kind: 'add', component, index },
-      { undo: () => this.removeComponent(component._identifier), redo: () => this.insertComponent(component, index) },
-    );
+    return this.performStructural({ kind: 'add', component, index }, `add ${componentLabel(component)}`, {
+      undo: () => this.removeComponent(component._identifier),
+      redo: () => this.insertComponent(component, index),
+    });
   }
 
   remove(id: string): boolean {
     const component = this.component(id);
     const index = this.indexOf(id);
-    return this.performStructural(
-      { kind: 'remove', index },
-      { undo: () => this.insertComponent(component, index), redo: () => this.removeComponent(id) },
-    );
+    return this.performStructural({ kind: 'remove', index }, `remove ${componentLabel(component)}`, {
+      undo: () => this.insertComponent(component, index),
+      redo: () => this.removeComponent(id),
+    });
   }
 
   move(from: number, to: number): boolean {
@@ -161,6 +171,7 @@ export class EditorDocument {
     if (from === target || from < 0 || from >= this.order.length) return false;
     return this.performStructural(
       { kind: 'move', from, to: target },
+      `move ${componentLabel(this.component(this.order[from]!))}`,
       { undo: () => this.reorder(target, from), redo: () => this.reorder(from, target) },
     );
   }
@@ -168,6 +179,7 @@ export class EditorDocument {
   setHidden(id: string, hidden: boolean): boolean {
     return this.performStructural(
       { kind: 'hide', index: this.indexOf(id), hidden },
+      `${hidden ? 'hide' : 'show'} ${componentLabel(this.component(id))}`,
       this.componentEdit(id, (c) => ({ ...c, hidden })),
     );
   }
@@ -175,6 +187,7 @@ export class EditorDocument {
   rename(id: string, name: string): boolean {
     return this.performStructural(
       { kind: 'rename', index: this.indexOf(id), name },
+      `rename ${componentLabel(this.component(id))}`,
       this.componentEdit(id, (c) => ({ ...c, name })),
     );
   }
@@ -182,13 +195,18 @@ export class EditorDocument {
   applyClasses(id: string, classes: readonly string[]): boolean {
     return this.performStructural(
       { kind: 'classes', index: this.indexOf(id), classes },
+      `change the classes of ${componentLabel(this.component(id))}`,
       this.componentEdit(id, (c) => ({ ...c, classes: [...classes] })),
     );
   }
 
   /** Replaces the whole list, as the JSON editor does; atoms of unchanged components are reused. */
   replaceAll(components: readonly Component[]): boolean {
-    return this.performStructural({ kind: 'replace', components }, this.replacement(components));
+    return this.performStructural(
+      { kind: 'replace', components },
+      'replace the components',
+      this.replacement(components),
+    );
   }
 
   /**
@@ -211,8 +229,8 @@ export class EditorDocument {
   }
 
   /** Records edits of other documents (a translation into them) as one undoable step of this one. */
-  performFollowers(followers: readonly Edit[]): void {
-    if (followers.length > 0) this.perform({ key: null, ...combine(followers) });
+  performFollowers(followers: readonly Edit[], label = 'change the other countries'): void {
+    if (followers.length > 0) this.perform({ key: null, label, ...combine(followers) });
   }
 
   private replacement(components: readonly Component[]): Edit {
@@ -226,25 +244,31 @@ export class EditorDocument {
     return { undo: () => this.putComponent(id, before), redo: () => this.putComponent(id, after) };
   }
 
-  private performStructural(edit: StructuralEdit, own: Edit): boolean {
+  private performStructural(edit: StructuralEdit, label: string, own: Edit): boolean {
     const outcome = this.link?.follow(edit) ?? { followers: [] };
     if ('refused' in outcome) {
       this.sinks.refused(outcome.refused);
       return false;
     }
-    this.perform({ key: null, ...combine([own, ...outcome.followers]) });
+    this.perform({ key: null, label, ...combine([own, ...outcome.followers]) });
     return true;
   }
 
-  undo(): void {
-    if (this.history.undo()) this.afterHistoryMove();
+  /** Takes back the last step; answers what it was ("remove Custom HTML"), or null when there was none. */
+  undo(): string | null {
+    const label = this.history.undo();
+    if (label !== null) this.afterHistoryMove();
+    return label;
   }
 
-  redo(): void {
-    if (this.history.redo()) this.afterHistoryMove();
+  /** Makes the last undone step again; answers what it was, or null when there was none. */
+  redo(): string | null {
+    const label = this.history.redo();
+    if (label !== null) this.afterHistoryMove();
+    return label;
   }
 
-  private perform(change: { key: string | null; undo(): void; redo(): void }): void {
+  private perform(change: Change): void {
     change.redo();
     this.history.record(change);
     this.afterHistoryMove();
@@ -253,6 +277,8 @@ export class EditorDocument {
   private afterHistoryMove(): void {
     this.store.set(this.canUndoAtom, this.history.canUndo);
     this.store.set(this.canRedoAtom, this.history.canRedo);
+    this.store.set(this.nextUndoAtom, this.history.nextUndo);
+    this.store.set(this.nextRedoAtom, this.history.nextRedo);
     this.store.set(this.dirtyAtom, this.dirty);
     this.changed();
   }
@@ -364,6 +390,16 @@ export class EditorDocument {
     const open = this.store.get(this.openIdAtom);
     if (open && !seen.has(open)) this.store.set(this.openIdAtom, null);
   }
+}
+
+/** A field's path in words for a step's label: "backgroundColour" -> "background colour", "ctas.0.url" -> "ctas url". */
+function inWords(path: string): string {
+  return path
+    .split('.')
+    .filter((part) => !/^\d+$/.test(part))
+    .join(' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 }
 
 /** Edits made as one: redone in order, undone in reverse. */

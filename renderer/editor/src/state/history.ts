@@ -5,6 +5,8 @@ export interface Change {
    * back a burst of typing, not one character. null never merges.
    */
   key: string | null;
+  /** What the step does, in words that follow "Undid: " and "Undo: ", e.g. "remove Custom HTML". */
+  label: string;
   undo(): void;
   redo(): void;
 }
@@ -45,7 +47,14 @@ export class History {
     this.future = [];
     if (last && change.key !== null && last.key === change.key && at - last.at < this.pauseMs) {
       // Keep the oldest undo and the newest redo: one step from before the burst to after it.
-      this.past[this.past.length - 1] = { key: change.key, at, id: ++this.lastId, undo: last.undo, redo: change.redo };
+      this.past[this.past.length - 1] = {
+        key: change.key,
+        label: change.label,
+        at,
+        id: ++this.lastId,
+        undo: last.undo,
+        redo: change.redo,
+      };
       return;
     }
     this.past.push({ ...change, at, id: ++this.lastId });
@@ -53,21 +62,41 @@ export class History {
     if (dropped) this.floor = dropped.id;
   }
 
-  undo(): boolean {
+  /** Takes back the last step; answers its label, or null when there was none. */
+  undo(): string | null {
     const step = this.past.pop();
-    if (!step) return false;
+    if (!step) return null;
     step.undo();
     this.future.push(step);
-    return true;
+    return step.label;
   }
 
-  redo(): boolean {
+  /** Makes the last undone step again; answers its label, or null when there was none. */
+  redo(): string | null {
     const step = this.future.pop();
-    if (!step) return false;
+    if (!step) return null;
     step.redo();
     // A redone step never merges with what follows.
     this.past.push({ ...step, at: -Infinity });
-    return true;
+    return step.label;
+  }
+
+  get canUndo(): boolean {
+    return this.past.length > 0;
+  }
+
+  get canRedo(): boolean {
+    return this.future.length > 0;
+  }
+
+  /** The step undo would take back, for the undo button's tooltip. */
+  get nextUndo(): string | null {
+    return this.past.at(-1)?.label ?? null;
+  }
+
+  /** The step redo would make again. */
+  get nextRedo(): string | null {
+    return this.future.at(-1)?.label ?? null;
   }
 
   /** Forgets every step; the content stays as it is, clean or not. */
@@ -94,13 +123,5 @@ export class History {
 
   get isClean(): boolean {
     return this.cleanId === this.position;
-  }
-
-  get canUndo(): boolean {
-    return this.past.length > 0;
-  }
-
-  get canRedo(): boolean {
-    return this.future.length > 0;
   }
 }

@@ -4,6 +4,10 @@ export interface Toast {
   id: number;
   message: string;
   tone: 'success' | 'error' | 'info';
+  /** How long it shows; Radix pauses the count while the pointer or focus is on the toasts. */
+  durationMs: number;
+  /** A toast of the same group replaces the one before (repeated undos show only the last). */
+  group?: string;
 }
 
 const toastsAtom = atom<readonly Toast[]>([]);
@@ -14,11 +18,11 @@ export function toast(
   message: string,
   tone: Toast['tone'] = 'success',
   durationMs = tone === 'error' ? 8000 : 4000,
+  group?: string,
 ): void {
   const store = getDefaultStore();
-  const id = nextId++;
-  store.set(toastsAtom, [...store.get(toastsAtom), { id, message, tone }]);
-  setTimeout(() => dismissToast(id), durationMs);
+  const others = store.get(toastsAtom).filter((t) => group === undefined || t.group !== group);
+  store.set(toastsAtom, [...others, { id: nextId++, message, tone, durationMs, group }]);
 }
 
 export function dismissToast(id: number): void {

@@ -1,0 +1,34 @@
+import type { ReactElement, ReactNode } from 'react';
+import * as RadixTooltip from '@radix-ui/react-tooltip';
+import './ui.css';
+
+/** One provider for the app: a short delay, and moving between toolbar buttons shows the next tip at once. */
+export function TooltipProvider({ children }: { children: ReactNode }) {
+  return <RadixTooltip.Provider delayDuration={400}>{children}</RadixTooltip.Provider>;
+}
+
+/**
+ * A tooltip on hover and keyboard focus (Radix). The trigger keeps its own accessible name; the tip is its
+ * description, so it can say more (the undo button names the step it takes back).
+ */
+export function Tooltip({
+  content,
+  children,
+  side = 'bottom',
+}: {
+  content: ReactNode;
+  children: ReactElement;
+  side?: RadixTooltip.TooltipContentProps['side'];
+}) {
+  return (
+    <RadixTooltip.Root>
+      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
+      <RadixTooltip.Portal>
+        <RadixTooltip.Content className="tooltip" side={side} sideOffset={6} collisionPadding={8}>
+          {content}
+          <RadixTooltip.Arrow className="tooltip-arrow" />
+        </RadixTooltip.Content>
+      </RadixTooltip.Portal>
+    </RadixTooltip.Root>
+  );
+}
