@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_BLOCK_HEIGHT,
+  estimatedHeight,
+  estimateProperty,
   HeightEstimates,
   itemsOverlapping,
   type Span,
@@ -59,15 +61,17 @@ describe('itemsOverlapping (which blocks are near the preview view)', () => {
 });
 
 describe('HeightEstimates (placeholders of blocks never measured)', () => {
-  it('uses the average of the type, else of every block, else the default', () => {
+  it('averages the measured heights by type and over all blocks', () => {
     const estimates = new HeightEstimates();
-    expect(estimates.estimate('MainBanner')).toBe(DEFAULT_BLOCK_HEIGHT);
+    expect(estimates.averageOf('MainBanner')).toBeUndefined();
+    expect(estimates.average()).toBeUndefined();
     estimates.record('MainBanner', 500, undefined);
     estimates.record('MainBanner', 300, undefined);
     estimates.record('CustomHTML', 100, undefined);
-    expect(estimates.estimate('MainBanner')).toBe(400);
-    expect(estimates.estimate('CustomHTML')).toBe(100);
-    expect(estimates.estimate('ProductSpotlight')).toBe(300);
+    expect(estimates.averageOf('MainBanner')).toBe(400);
+    expect(estimates.averageOf('CustomHTML')).toBe(100);
+    expect(estimates.averageOf('ProductSpotlight')).toBeUndefined();
+    expect(estimates.average()).toBe(300);
   });
 
   it('counts a block measured again once, with its new height', () => {
@@ -75,7 +79,16 @@ describe('HeightEstimates (placeholders of blocks never measured)', () => {
     estimates.record('MainBanner', 500, undefined);
     estimates.record('MainBanner', 300, undefined);
     estimates.record('MainBanner', 100, 500);
-    expect(estimates.estimate('MainBanner')).toBe(200);
+    expect(estimates.averageOf('MainBanner')).toBe(200);
+    expect(estimates.average()).toBe(200);
+  });
+
+  it('estimates in CSS: the variable of the type, else of the page, else the default', () => {
+    expect(estimatedHeight('MainBanner')).toBe(
+      `var(--block-estimate-MainBanner, var(--block-estimate, ${DEFAULT_BLOCK_HEIGHT}px))`,
+    );
+    // A type name is data: it cannot break out of the property name.
+    expect(estimateProperty('a b);x:y')).toBe('--block-estimate-a_b__x_y');
   });
 });
 

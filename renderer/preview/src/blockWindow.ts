@@ -1,5 +1,11 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { HeightEstimates, itemsOverlapping } from './lib/windowing';
+import {
+  ANY_ESTIMATE_PROPERTY,
+  estimatedHeight,
+  estimateProperty,
+  HeightEstimates,
+  itemsOverlapping,
+} from './lib/windowing';
 
 type Listener = () => void;
 
@@ -40,9 +46,9 @@ class BlockWindow {
     };
   }
 
-  /** The height a placeholder keeps for this block: its last measured height, else an estimate. */
-  placeholderHeight(id: string, componentType: string): number {
-    return this.heights.get(id) ?? this.estimates.estimate(componentType);
+  /** The height a placeholder keeps for this block: its last measured height (px), else an estimate (CSS). */
+  placeholderHeight(id: string, componentType: string): number | string {
+    return this.heights.get(id) ?? estimatedHeight(componentType);
   }
 
   /** Follows the page element's layout from now on; returns the way to stop. */
@@ -132,15 +138,28 @@ class BlockWindow {
   }
 
   private measured(entries: ResizeObserverEntry[]): void {
+    const types = new Set<string>();
     for (const entry of entries) {
       const element = entry.target as HTMLElement;
       const id = element.dataset.identifier;
       const height = entry.borderBoxSize[0]?.blockSize;
       if (!id || height === undefined) continue;
-      this.estimates.record(element.dataset.component ?? '', height, this.heights.get(id));
+      const type = element.dataset.component ?? '';
+      this.estimates.record(type, height, this.heights.get(id));
       this.heights.set(id, height);
+      types.add(type);
     }
+    for (const type of types) this.setEstimate(estimateProperty(type), this.estimates.averageOf(type));
+    if (types.size > 0) this.setEstimate(ANY_ESTIMATE_PROPERTY, this.estimates.average());
     this.update();
+  }
+
+  /** Sets an estimate on the page for its placeholders; a change under half a pixel is not worth a restyle. */
+  private setEstimate(property: string, height: number | undefined): void {
+    const style = this.page?.style;
+    if (!style || height === undefined) return;
+    if (Math.abs(parseFloat(style.getPropertyValue(property) || 'NaN') - height) < 0.5) return;
+    style.setProperty(property, `${height}px`);
   }
 
   private notify(id: string): void {

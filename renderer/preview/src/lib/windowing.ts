@@ -30,28 +30,42 @@ export function itemsOverlapping(
 /** Block height before any block is measured: about one banner. */
 export const DEFAULT_BLOCK_HEIGHT = 400;
 
+/** The CSS custom property holding the estimated height of blocks of a type (any characters made safe). */
+export const estimateProperty = (componentType: string): string =>
+  `--block-estimate-${componentType.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+/** The CSS custom property holding the estimated height of any block. */
+export const ANY_ESTIMATE_PROPERTY = '--block-estimate';
+
+/**
+ * The height of a block never measured, as CSS: the average of its type, else of all blocks, else the default.
+ * Variables, so that placeholders already on the page follow the estimates without rendering again.
+ */
+export const estimatedHeight = (componentType: string): string =>
+  `var(${estimateProperty(componentType)}, var(${ANY_ESTIMATE_PROPERTY}, ${DEFAULT_BLOCK_HEIGHT}px))`;
+
 /** Measured heights, summed by component type, from which never-measured blocks are estimated. */
 export class HeightEstimates {
   private readonly byType = new Map<string, { total: number; count: number }>();
-  private total = 0;
-  private count = 0;
+  private readonly all = { total: 0, count: 0 };
 
   /** Counts a block's height, replacing what it measured before (`previous`, if any). */
   record(componentType: string, height: number, previous: number | undefined): void {
-    const stats = this.byType.get(componentType) ?? { total: 0, count: 0 };
-    if (previous === undefined) {
-      stats.count++;
-      this.count++;
+    let stats = this.byType.get(componentType);
+    if (!stats) this.byType.set(componentType, (stats = { total: 0, count: 0 }));
+    for (const sums of [stats, this.all]) {
+      if (previous === undefined) sums.count++;
+      sums.total += height - (previous ?? 0);
     }
-    stats.total += height - (previous ?? 0);
-    this.total += height - (previous ?? 0);
-    this.byType.set(componentType, stats);
   }
 
-  /** The average measured height of blocks of this type, else of all blocks, else the default. */
-  estimate(componentType: string): number {
+  /** The average measured height of blocks of this type, if any was measured. */
+  averageOf(componentType: string): number | undefined {
     const stats = this.byType.get(componentType);
-    if (stats && stats.count > 0) return Math.round(stats.total / stats.count);
-    return this.count > 0 ? Math.round(this.total / this.count) : DEFAULT_BLOCK_HEIGHT;
+    return stats && stats.count > 0 ? stats.total / stats.count : undefined;
+  }
+
+  /** The average measured height of all blocks, if any was measured. */
+  average(): number | undefined {
+    return this.all.count > 0 ? this.all.total / this.all.count : undefined;
   }
 }
