@@ -8,6 +8,7 @@ import {
   type ComponentDiffStatus,
 } from '../../../../core/rules/versionDiff';
 import type { Component } from '../../../../core/schemas';
+import { componentLabel, componentTypeName } from '../../../../core/rules/displayNames';
 import { useDoc } from '../state/docContext';
 import './history.css';
 
@@ -64,16 +65,19 @@ export function DiffWithCurrent({ before, beforeLabel }: { before: readonly Comp
 }
 
 function DiffEntry({ entry }: { entry: ComponentDiffEntry }) {
+  const label = componentLabel({ name: entry.name, _component: entry.type });
   return (
     <li className={`diff-entry diff-${entry.status}`}>
       <span className="diff-status">
         {STATUS_LABELS[entry.status]}
         {entry.status === 'changed' && entry.moved && ', moved'}
       </span>
-      <span className="diff-name">{entry.name || entry.type}</span>
-      <span className="muted diff-type">{entry.type}</span>
+      <span className="diff-name">{label}</span>
+      <span className="muted diff-type" title={entry.type}>
+        {componentTypeName(entry.type)}
+      </span>
       {entry.fields.length > 0 && (
-        <ul className="diff-fields" aria-label={`Changed fields of ${entry.name || entry.type}`}>
+        <ul className="diff-fields" aria-label={`Changed fields of ${label}`}>
           {entry.fields.map((field) => (
             <li key={field.path}>
               <code>{field.path}</code> <span className="diff-before">{describeFieldValue(field.before)}</span> →{' '}

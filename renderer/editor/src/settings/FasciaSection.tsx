@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useFieldArray, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import { DEFAULT_FASCIA_STORES, type SettingsPatch } from '../../../../core/settings';
+import { fasciaName } from '../../../../core/fascias';
 import {
   FASCIA_CODE,
   MAX_FASCIA_CODE,
@@ -86,8 +87,9 @@ export function FasciaSection({
               const field = `fasciaRows.${index}.store` as const;
               return (
                 <tr key={row.key}>
+                  {/* The brand as people say it, and the code the map is keyed by. */}
                   <th scope="row">
-                    <code>{row.fascia}</code>
+                    {fasciaName(row.fascia)} <code className="muted">{row.fascia}</code>
                   </th>
                   <td>
                     <input
