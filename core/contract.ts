@@ -89,7 +89,14 @@ export const contract = {
       skippedVersions: z.array(z.number().int().positive()).optional(),
     }),
   },
-  getDraft: { input: z.object({ bookmark: z.string().min(1) }), output: z.object({ draft: DraftSchema.nullable() }) },
+  /**
+   * The draft the editor opens. `revision` names it for the editor's first saveDraftDelta (issue 17); null
+   * when the editor must write the whole draft first.
+   */
+  getDraft: {
+    input: z.object({ bookmark: z.string().min(1) }),
+    output: z.object({ draft: DraftSchema.nullable(), revision: z.string().nullable() }),
+  },
   /**
    * The whole draft: the first autosave of a page, and whenever main has no base for a delta. `revision`
    * names what was written, for the next saveDraftDelta to build on.

@@ -293,7 +293,10 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
       return { draft, origin: saved ? ('saved' as const) : ('new' as const), skippedVersions: saved?.skipped ?? [] };
     },
 
-    getDraft: async ({ bookmark }) => ({ draft: await drafts.get(bookmark) }),
+    getDraft: async ({ bookmark }) => {
+      const opened = await drafts.open(bookmark);
+      return { draft: opened?.draft ?? null, revision: opened?.revision ?? null };
+    },
 
     saveDraft: async ({ draft }) => {
       const updatedAt = deps.now().toISOString();

@@ -40,6 +40,11 @@ export interface DraftStore {
   list(): Promise<Draft[]>;
   /** The draft of a bookmark; null when there is none, or when its file could not be read and was moved aside. */
   get(bookmark: string): Promise<Draft | null>;
+  /**
+   * The draft of a bookmark for the editor to edit, with the revision its first delta names (null: it must
+   * write the whole draft first); null when there is none. The draft stays in memory for the deltas.
+   */
+  open(bookmark: string): Promise<{ draft: Draft; revision: string | null } | null>;
   /** Writes the whole draft; answers the revision a delta names to build on it. */
   put(draft: Draft): Promise<string>;
   /**
@@ -73,7 +78,13 @@ const journalName = (draftName: string) => draftName.replace(/\.json$/, '.journa
 /** Names draft file text in the journal's header line. */
 const digestOf = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** A draft this store wrote in this run, which deltas can build on. */
+/** A draft as read, with the digest of its file when no journal is left beside it (null: one is). */
+interface ReadDraft {
+  draft: Draft;
+  fileDigest: string | null;
+}
+
+/** A draft this store wrote or opened for editing in this run, which deltas can build on. */
 interface Tracked {
   /** What the editor names as the base of its next delta. */
   revision: string;
@@ -129,7 +140,7 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
    * The draft in a file with its journal folded in, null when there is none; an unreadable file is set aside
    * and also answers null.
    */
-  async function readDraft(name: string, expectedBookmark: string | null): Promise<Draft | null> {
+  async function readDraft(name: string, expectedBookmark: string | null): Promise<ReadDraft | null> {
     const path = join(dir, name);
     const text = await readText(path, 'draft file');
     if (text === null) {
@@ -168,7 +179,7 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
    * The draft with its journal folded in, written back as one file (the journal is then removed). A torn last
    * line is dropped; a damaged journal is set aside from where it stops being readable, never the draft.
    */
-  async function replayJournal(name: string, draft: Draft, fileDigest: string): Promise<Draft> {
+  async function replayJournal(name: string, draft: Draft, fileDigest: string): Promise<ReadDraft> {
     const journalPath = join(dir, journalName(name));
     const text = await readText(journalPath, 'draft journal');
     const journal = text === null ? null : parseJournal(text);
@@ -177,11 +188,11 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
     const entriesOnDisk = journal?.base === fileDigest ? journal.entries.length : 0;
     if (!(known?.fileDigest === fileDigest && known.entries === entriesOnDisk && !journal?.damage))
       tracked.delete(name);
-    if (journal === null) return draft;
+    if (journal === null) return { draft, fileDigest };
     if (journal.base !== null && journal.base !== fileDigest) {
       log(`${journalPath} was folded into the draft already (a compaction a crash cut short); removed`);
       await removeJournal(name);
-      return draft;
+      return { draft, fileDigest };
     }
     const folded = foldDraftJournal(draft, journal.entries);
     if (journal.tornTail) log(`${journalPath}: dropped its last line, cut short by a crash`);
@@ -190,18 +201,19 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
       tracked.delete(name);
       setAside(journalPath, `the draft's journal is damaged (${damage}); the entries before it were kept`);
       // Could not be moved aside: it stays as it is, and the draft file is not rewritten without it.
-      if (stuck.has(journalPath)) return folded.draft;
+      if (stuck.has(journalPath)) return { draft: folded.draft, fileDigest: null };
     }
     try {
       const newDigest = await writeDraftFile(name, folded.draft);
       const stillKnown = tracked.get(name);
       if (stillKnown) Object.assign(stillKnown, { fileDigest: newDigest, entries: 0, journalBytes: 0 });
+      return { draft: folded.draft, fileDigest: newDigest };
     } catch (error) {
       // The journal stays and is folded at the next read; the draft is answered all the same.
       tracked.delete(name);
       log(`${join(dir, name)}: folding its journal in failed, it is kept: ${errorMessage(error)}`);
+      return { draft: folded.draft, fileDigest: null };
     }
-    return folded.draft;
   }
 
   /** Files that could not be read nor moved aside are never written over or removed while they are there. */
@@ -270,7 +282,7 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
           .map(async (name) => {
             const path = join(dir, name);
             try {
-              return await enqueue(name, () => readDraft(name, null));
+              return (await enqueue(name, () => readDraft(name, null)))?.draft ?? null;
             } catch (error) {
               // One file the system will not let us read must not hide every other draft.
               log(`${path} could not be read: ${errorMessage(error)}`);
@@ -285,7 +297,24 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
 
     get: async (bookmark) => {
       const name = fileName(bookmark);
-      return enqueue(name, () => readDraft(name, bookmark));
+      return (await enqueue(name, () => readDraft(name, bookmark)))?.draft ?? null;
+    },
+
+    open: async (bookmark) => {
+      const name = fileName(bookmark);
+      return enqueue(name, async () => {
+        const read = await readDraft(name, bookmark);
+        if (!read) return null;
+        // A journal left beside it (it could not be folded in): the editor's first autosave writes the whole draft.
+        if (read.fileDigest === null) return { draft: read.draft, revision: null };
+        // Still the draft this store holds (reading it kept it so): the revision stays, and of two editors on
+        // one base, the first to write moves it on and the other writes the whole draft.
+        const known = tracked.get(name);
+        if (known) return { draft: read.draft, revision: known.revision };
+        const revision = randomUUID();
+        tracked.set(name, { revision, draft: read.draft, fileDigest: read.fileDigest, entries: 0, journalBytes: 0 });
+        return { draft: read.draft, revision };
+      });
     },
 
     put: async (draft) => {

@@ -6,7 +6,7 @@ import { bookmarkFor } from '../../core/rules/page';
 import { emptyPageMeta, type Component, type Draft } from '../../core/schemas';
 import { createStudioServices, type StudioServices } from '../../main/host/services';
 import { createMemorySecretStore, createNodeStore } from '../../main/services/stores';
-import { createAutosave } from '../../renderer/editor/src/state/autosave';
+import { autosaveOf, createAutosave, draftOpened } from '../../renderer/editor/src/state/autosave';
 import { EditorDocument } from '../../renderer/editor/src/state/document';
 import { HOME_KEY, makeTempDir } from './helpers/pages';
 
@@ -43,7 +43,11 @@ beforeEach(async () => {
     return services.dispatch(name, JSON.parse(body));
   };
   vi.stubGlobal('window', {
-    studio: { saveDraft: channel('saveDraft'), saveDraftDelta: channel('saveDraftDelta') },
+    studio: {
+      saveDraft: channel('saveDraft'),
+      saveDraftDelta: channel('saveDraftDelta'),
+      getDraft: channel('getDraft'),
+    },
   });
 });
 afterEach(async () => {
@@ -61,8 +65,8 @@ const block = (index: number): Component => ({
   content: { title: `Title ${index}`, body: 'x'.repeat(400) },
 });
 
-function openDocument(count: number) {
-  const draft: Draft = {
+function pageDraft(count: number): Draft {
+  return {
     bookmark: bookmarkFor(HOME_KEY),
     key: HOME_KEY,
     meta: emptyPageMeta(),
@@ -71,7 +75,10 @@ function openDocument(count: number) {
     cleanHash: 'clean',
     updatedAt: '2026-11-24T10:00:00.000Z',
   };
-  const doc = new EditorDocument(draft);
+}
+
+function openDocument(count: number) {
+  const doc = new EditorDocument(pageDraft(count));
   const states: string[] = [];
   const autosave = createAutosave(doc, (state) => states.push(state.status));
   doc.connect({ changed: () => autosave.schedule() });
@@ -167,6 +174,41 @@ describe('autosave with incremental drafts', () => {
     retitle(doc, 2, 'Next pause');
     await autosave.flush();
     expect(states.at(-1)).toBe('saved');
+    expect(contentOf((await storedDraft())!)).toEqual(contentOf(doc.toDraft('2026-11-24T10:00:00.000Z')));
+  });
+
+  it('sends only what changed from the first pause on when the document was opened by getDraft', async () => {
+    await services.dispatch('saveDraft', { draft: pageDraft(300) });
+    const answer = await services.dispatch('getDraft', { bookmark: bookmarkFor(HOME_KEY) });
+    if (!answer.ok) throw new Error(answer.error.message);
+    // Across JSON, as the editor receives it.
+    const draft = draftOpened(JSON.parse(JSON.stringify(answer.value)));
+    const doc = new EditorDocument(draft!);
+    const { autosave } = autosaveOf(doc);
+    doc.connect({ changed: () => autosave.schedule() });
+    retitle(doc, 42, 'First pause');
+    await autosave.flush();
+    expect(sent.map((request) => request.channel)).toEqual(['saveDraftDelta']);
+    expect(sent[0]!.bytes).toBeLessThan(10_000);
+    expect(contentOf((await storedDraft())!)).toEqual(contentOf(doc.toDraft('2026-11-24T10:00:00.000Z')));
+
+    // Opened again elsewhere (a second window) on the same base: whoever writes first moves it on, and the
+    // other, its base gone, sends the whole draft.
+    const other = await services.dispatch('getDraft', { bookmark: bookmarkFor(HOME_KEY) });
+    if (!other.ok) throw new Error(other.error.message);
+    const otherDoc = new EditorDocument(draftOpened(JSON.parse(JSON.stringify(other.value)))!);
+    const otherAutosave = autosaveOf(otherDoc).autosave;
+    otherDoc.connect({ changed: () => otherAutosave.schedule() });
+    retitle(otherDoc, 7, 'Written in the other window');
+    await otherAutosave.flush();
+    retitle(doc, 43, 'Written here after it');
+    await autosave.flush();
+    expect(sent.map((request) => request.channel)).toEqual([
+      'saveDraftDelta',
+      'saveDraftDelta',
+      'saveDraftDelta',
+      'saveDraft',
+    ]);
     expect(contentOf((await storedDraft())!)).toEqual(contentOf(doc.toDraft('2026-11-24T10:00:00.000Z')));
   });
 });

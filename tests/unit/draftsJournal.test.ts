@@ -100,6 +100,20 @@ describe('draft store journal', () => {
     expect(await drafts.list()).toEqual([edit.next]);
   });
 
+  it('opens a draft written before this run for editing: its revision takes deltas at once', async () => {
+    expect(await drafts.open(BOOKMARK)).toBeNull();
+    const draft = firstDraft();
+    await drafts.put(draft);
+    const restarted = openStore();
+    const opened = await restarted.open(BOOKMARK);
+    expect(opened).toEqual({ draft, revision: expect.any(String) });
+    const edit = editTitle(draft, 'b1', 'Edited after opening', 1);
+    const next = await restarted.applyDelta(BOOKMARK, opened!.revision!, edit.entry);
+    expect(next).toEqual(expect.any(String));
+    // Opened again: the same draft, the revision the last delta made.
+    expect(await restarted.open(BOOKMARK)).toEqual({ draft: edit.next, revision: next });
+  });
+
   it(`folds the journal into the draft file after ${COMPACT_AFTER_ENTRIES} deltas`, async () => {
     let draft = firstDraft();
     let revision = await drafts.put(draft);

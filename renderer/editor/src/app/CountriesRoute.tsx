@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { call, errorMessage } from '../api';
 import { EditorDocument } from '../state/document';
+import { draftOpened } from '../state/autosave';
 import { Editor } from './Editor';
 import { useHoldPagesOpen } from '../team/EditorTeamBanners';
 import { NotOpened } from './EditorRoute';
@@ -28,7 +29,7 @@ export function CountriesRoute({ bookmarks: routeBookmarks }: { bookmarks: reado
     Promise.all(bookmarks.map((bookmark) => call('getDraft', { bookmark })))
       .then((answers) => {
         if (cancelled) return;
-        const drafts = answers.map((answer) => answer.draft);
+        const drafts = answers.map(draftOpened);
         if (drafts.some((draft) => draft === null)) return setLoaded({ state: 'missing' });
         const documents = drafts.map((draft) => new EditorDocument(draft!));
         const problem = multiCountryDocumentsError(documents);

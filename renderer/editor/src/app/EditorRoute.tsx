@@ -3,6 +3,7 @@ import { call, errorMessage } from '../api';
 import { DASHBOARD_PATH, parseRoute } from '../router';
 import type { Draft } from '../../../../core/schemas';
 import { EditorDocument } from '../state/document';
+import { draftOpened } from '../state/autosave';
 import { handPageToPreview } from '../state/previewLink';
 import { Editor } from './Editor';
 import { useHoldPagesOpen } from '../team/EditorTeamBanners';
@@ -17,7 +18,7 @@ let prefetched: { bookmark: string; draft: Promise<Draft | null> } | null = null
 function prefetchOpeningPage(): void {
   const route = parseRoute(window.location.hash);
   if (route.name === 'editor') {
-    const draft = call('getDraft', { bookmark: route.bookmark }).then((answer) => answer.draft);
+    const draft = call('getDraft', { bookmark: route.bookmark }).then(draftOpened);
     // Taken or not, a failure here is no error of its own: the route fetches again and reports its own.
     draft.catch(() => undefined);
     prefetched = { bookmark: route.bookmark, draft };
@@ -29,7 +30,7 @@ prefetchOpeningPage();
 function fetchDraft(bookmark: string): Promise<Draft | null> {
   const early = prefetched?.bookmark === bookmark ? prefetched.draft : null;
   prefetched = null;
-  const fetchNow = () => call('getDraft', { bookmark }).then((answer) => answer.draft);
+  const fetchNow = () => call('getDraft', { bookmark }).then(draftOpened);
   return early ? early.catch(fetchNow) : fetchNow();
 }
 

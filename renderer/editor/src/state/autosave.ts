@@ -1,8 +1,22 @@
 import { atom, type PrimitiveAtom } from 'jotai';
 import { StudioError } from '../../../../core/result';
 import { draftDelta, sentDraftOf, type SentDraft } from '../../../../core/rules/draftJournal';
+import type { Output } from '../../../../core/contract';
+import type { Draft } from '../../../../core/schemas';
 import { call, errorMessage } from '../api';
 import type { EditorDocument } from './document';
+
+/** Revisions main named drafts by when it answered getDraft, by draft object (draftOpened). */
+const openedRevisions = new WeakMap<Draft, string>();
+
+/**
+ * The draft of a getDraft answer, remembered with its revision: a document opened from it (the same object)
+ * autosaves only what changed from its first write on, so no pause writes the whole page.
+ */
+export function draftOpened(answer: Output<'getDraft'>): Draft | null {
+  if (answer.draft && answer.revision) openedRevisions.set(answer.draft, answer.revision);
+  return answer.draft;
+}
 
 export type AutosaveState = { status: 'saved' | 'pending' | 'saving' } | { status: 'failed'; message: string };
 
@@ -12,16 +26,20 @@ export const AUTOSAVE_DELAY_MS = 400;
  * Writes the draft to main a moment after the last change, so a crash, a failed save or closing the app loses
  * nothing. One write at a time; changes made during a write schedule the next one.
  *
- * The first write of a session sends the whole draft; later ones only what changed since the last write main
- * confirmed (core/rules/draftJournal.ts), so a pause costs as much as the edit, not the page. When main holds
- * no base for them (the draft was removed, e.g. by a save, or could not be read), the whole draft goes again.
+ * Writes send only what changed since the last draft main confirmed (core/rules/draftJournal.ts), so a pause
+ * costs as much as the edit, not the page: from the draft the document was opened from when main named it
+ * (draftOpened), else after a first write of the whole draft. When main holds no base for them (the draft was
+ * removed, e.g. by a save, or could not be read), the whole draft goes again.
  */
 export function createAutosave(doc: EditorDocument, report: (state: AutosaveState) => void) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writing: Promise<void> | null = null;
   let again = false;
-  // What main last confirmed, and the revision naming it; null until the first write.
-  let sent: { revision: string; draft: SentDraft } | null = null;
+  // What main last confirmed, and the revision naming it; null: the next write sends the whole draft.
+  const openedRevision = openedRevisions.get(doc.openedFrom);
+  let sent: { revision: string; draft: SentDraft } | null = openedRevision
+    ? { revision: openedRevision, draft: sentDraftOf(doc.openedFrom) }
+    : null;
 
   const send = async (): Promise<void> => {
     const draft = doc.toDraft(new Date().toISOString());
