@@ -13,6 +13,7 @@ import {
   test,
   titleField,
 } from './host';
+import { chooseMoreAction } from './toolbar';
 
 /** The behaviours of issue 15 ("Behaviour"): what the editor does, checked as a user meets it. */
 
@@ -43,14 +44,6 @@ function components(types: readonly string[]): Component[] {
     );
   }
   return made;
-}
-
-/** Link Generators, from the toolbar's overflow menu where it has one. */
-async function openLinkGenerator(page: Page): Promise<void> {
-  const more = page.getByRole('button', { name: 'More actions' });
-  if ((await more.count()) === 0) return page.getByRole('button', { name: 'Link Generators' }).click();
-  await more.click();
-  await page.getByRole('menuitem', { name: 'Link Generators' }).click();
 }
 
 const frame = (page: Page): Locator => page.locator('iframe[title="Live preview"]');
@@ -111,7 +104,7 @@ test('Insert into component is disabled, saying why, with no component open or o
   host,
 }) => {
   await createPage(page, host, 'no link target');
-  await openLinkGenerator(page);
+  await chooseMoreAction(page, 'Link Generators');
   const dialog = page.getByRole('dialog', { name: 'Link Generator' });
   await dialog.getByLabel('Target').fill('sale');
   await expect(dialog.getByLabel('Generated link')).toHaveValue('applink://jd?type=CUSTOM&target=sale');
@@ -125,7 +118,7 @@ test('Insert into component is disabled, saying why, with no component open or o
 
   // Custom HTML has no link field: nothing is offered, nothing is added.
   await addComponent(page, 'Custom HTML');
-  await openLinkGenerator(page);
+  await chooseMoreAction(page, 'Link Generators');
   await expect(dialog.getByLabel('Generated link')).toHaveValue('applink://jd?type=CUSTOM&target=sale');
   await expect(insert).toBeDisabled();
   await expect(dialog.getByText('Custom HTML has no link field to insert into.')).toBeVisible();
