@@ -9,6 +9,7 @@ import {
   type WebPreferences,
 } from 'electron';
 import { PREVIEW_EVENT } from '../../core/channels';
+import { LEAVE_DRAFT_KEPT, LEAVE_QUESTION } from '../../core/rules/leaving';
 import {
   denyPermissionCheck,
   denyPermissionRequest,
@@ -42,7 +43,8 @@ export const LEAVE_PROMPT: MessageBoxSyncOptions = {
   defaultId: 1,
   cancelId: 1,
   title: 'Unsaved changes',
-  message: 'Do you really want to leave? Any un-saved changes will be lost!',
+  message: LEAVE_QUESTION,
+  detail: LEAVE_DRAFT_KEPT,
 };
 
 /**

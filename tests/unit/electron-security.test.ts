@@ -299,7 +299,9 @@ describe('createStudioWindow', () => {
     vi.mocked(dialog.showMessageBoxSync).mockReturnValueOnce(1);
     window.webContents.emit('will-prevent-unload', unload);
     expect(dialog.showMessageBoxSync).toHaveBeenCalledWith(window, LEAVE_PROMPT);
-    expect(LEAVE_PROMPT.message).toBe('Do you really want to leave? Any un-saved changes will be lost!');
+    // The draft is written as the window goes (pagehide), so the prompt says it is kept, as the editor's does.
+    expect(LEAVE_PROMPT.message).toBe('Do you really want to leave? Your changes are not saved to UAT yet.');
+    expect(LEAVE_PROMPT.detail).toBe('Nothing is lost: the draft stays on the dashboard until you save or discard it.');
     expect(LEAVE_PROMPT.buttons).toEqual(['Leave', 'Stay']);
     expect(unload.preventDefault).not.toHaveBeenCalled();
 
