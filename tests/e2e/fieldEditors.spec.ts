@@ -116,7 +116,7 @@ test('the image picker offers the sample library, recent images and a pasted or 
   const desktopUrl = images.getByLabel('Desktop image URL');
 
   // The sample library.
-  await images.getByRole('button', { name: 'Choose Desktop image' }).click();
+  await images.getByRole('button', { name: 'Choose image, desktop' }).click();
   const picker = page.getByRole('dialog', { name: 'Choose the desktop image' });
   await expect(picker.getByText('Images you put in image fields appear here.')).toBeVisible();
   await picker
@@ -128,7 +128,7 @@ test('the image picker offers the sample library, recent images and a pasted or 
   await expect(images.locator('img[src="/sample/images/banner-running-desktop.svg"]')).toBeVisible();
 
   // A pasted address: refused with why when it cannot show, taken when it can.
-  await images.getByRole('button', { name: 'Choose Mobile image' }).click();
+  await images.getByRole('button', { name: 'Choose image, mobile' }).click();
   const mobilePicker = page.getByRole('dialog', { name: 'Choose the mobile image' });
   await expect(
     mobilePicker
@@ -163,7 +163,7 @@ test('the image picker offers the sample library, recent images and a pasted or 
   await page
     .getByRole('group', { name: 'Images', exact: true })
     .first()
-    .getByRole('button', { name: 'Choose Desktop image' })
+    .getByRole('button', { name: 'Choose image, desktop' })
     .click();
   await expect(
     page

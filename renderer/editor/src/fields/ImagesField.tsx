@@ -130,11 +130,12 @@ export function ImagesField({ id, label, path, value: field, onChange }: FieldEd
                 <button
                   type="button"
                   className="secondary"
-                  aria-label={`Choose ${name} image`}
+                  // Starts with the visible words, so speech users can say what they see (WCAG 2.5.3).
+                  aria-label={`Choose image, ${name.toLowerCase()}`}
                   onClick={() => setPickerFor(variant)}
                 >
                   <ImageIcon size={16} aria-hidden />
-                  Choose…
+                  Choose image
                 </button>
                 {point && (
                   <button
@@ -214,7 +215,7 @@ function Thumbnail({
     <button
       type="button"
       className="thumbnail-button"
-      aria-label={`Set focal point for ${name} image`}
+      aria-label={`Set focal point for ${name} image${broken ? ' (image not found)' : ''}`}
       title="Set the focal point"
       onClick={onOpen}
     >
