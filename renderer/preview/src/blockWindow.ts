@@ -6,6 +6,7 @@ import {
   HeightEstimates,
   itemsOverlapping,
 } from './lib/windowing';
+import { REDUCED_MOTION } from './lib/viewport';
 
 type Listener = () => void;
 
@@ -20,7 +21,7 @@ const TAKEOVER_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as con
  * but a block far from the view is an empty placeholder of its last measured height (or the average of its
  * type, when never measured). Long pages then cost the memory of the part in view.
  *
- * Nearness is read from the layout (a binary search over the page's children), again on scroll, on resize
+ * Nearness is read from the layout (binary searches over the page's groups and their blocks), again on scroll, on resize
  * and when a block's or the page's size changes (one ResizeObserver, on the page and the blocks rendered).
  * There is no IntersectionObserver: Blink recomputes those on every frame, which made each keystroke O(N).
  */
@@ -85,21 +86,25 @@ class BlockWindow {
 
   /** Recomputes which blocks are near the view and wakes the blocks that came near or went far. */
   update(): void {
-    const page = this.page;
-    if (!page) return;
-    const children = page.children;
+    if (!this.page) return;
     const margin = window.innerHeight * NEAR_VIEWPORTS;
-    const { first, end } = itemsOverlapping(
-      children.length,
-      (index) => children[index]!.getBoundingClientRect(),
-      -margin,
-      window.innerHeight + margin,
-    );
     const next = new Set<string>();
-    for (let index = first; index < end; index++) {
-      const id = (children[index] as HTMLElement).dataset.identifier;
-      if (id) next.add(id);
-    }
+    // The page holds groups of blocks: the groups near the view, then their blocks near it.
+    const within = (parent: Element, found: (child: HTMLElement) => void) => {
+      const children = parent.children;
+      const near = itemsOverlapping(
+        children.length,
+        (index) => children[index]!.getBoundingClientRect(),
+        -margin,
+        window.innerHeight + margin,
+      );
+      for (let index = near.first; index < near.end; index++) found(children[index] as HTMLElement);
+    };
+    within(this.page, (group) =>
+      within(group, (block) => {
+        if (block.dataset.identifier) next.add(block.dataset.identifier);
+      }),
+    );
     const previous = this.near;
     this.near = next;
     for (const id of next) if (!previous.has(id)) this.notify(id);
@@ -118,7 +123,8 @@ class BlockWindow {
       document.documentElement.scrollHeight - window.innerHeight,
     );
     if (Math.abs(reachable - window.scrollY) < 1) return;
-    element.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    const instant = window.matchMedia(REDUCED_MOTION).matches;
+    element.scrollIntoView({ behavior: instant ? 'instant' : 'smooth', block: 'start' });
     const done = new AbortController();
     const stop = () => {
       done.abort();

@@ -1,4 +1,5 @@
-import { StrictMode, useLayoutEffect, useRef } from 'react';
+import { memo, StrictMode, useLayoutEffect, useMemo, useRef } from 'react';
+import { NO_GROUPS, regroup, sameItems, type Grouping } from '../../../core/rules/chunks';
 import { createRoot } from 'react-dom/client';
 import { emit, onCommand } from './bridge';
 import { Block } from './Block';
@@ -13,14 +14,30 @@ import { loadImplementations } from './registry';
 import type { PreviewCommand } from '../../../core/preview';
 import './styles.css';
 
+const BlockGroup = memo(
+  function BlockGroup({ ids }: { ids: readonly string[] }) {
+    return (
+      <div className="block-group">
+        {ids.map((id) => (
+          <Block key={id} id={id} />
+        ))}
+      </div>
+    );
+  },
+  (before, after) => sameItems(before.ids, after.ids),
+);
+
 /**
- * Every block as a direct child of the page, keyed by its identifier: inserting, deleting or moving one
- * leaves the others' elements and state in place (groups of fixed size shifted a block between groups on each
- * delete, remounting one block per later group). The list re-renders only when the order changes, and then
- * every memoised block bails out but those whose meta changed.
+ * Blocks in groups, so that a keystroke's render visits a group's blocks and the groups, not every block (React
+ * visits every sibling of an updated element). The groups are stable (regroup): inserting, deleting or moving a
+ * block moves no other block to another group, so their elements and state stay (React remounts an element
+ * moved between parents). An order change re-renders the groups it changed; memoised blocks re-render only
+ * when their own meta changed.
  */
 function Page() {
   const order = useOrder();
+  const grouping = useRef<Grouping>(NO_GROUPS);
+  const groups = useMemo(() => (grouping.current = regroup(grouping.current, order)).groups, [order]);
   const page = useRef<HTMLElement>(null);
   useLayoutEffect(() => blockWindow.attach(page.current!), []);
   // Moves change no size, so no ResizeObserver sees them.
@@ -30,7 +47,7 @@ function Page() {
       {order.length === 0 ? (
         <p className="preview-empty">Add a component to see it here.</p>
       ) : (
-        order.map((id) => <Block key={id} id={id} />)
+        groups.map((group) => <BlockGroup key={group.key} ids={group.ids} />)
       )}
     </main>
   );
