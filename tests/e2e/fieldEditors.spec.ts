@@ -97,6 +97,14 @@ test('a Table View is edited as a grid: cells, keyboard, rows and columns', asyn
     'US',
     'Width',
   ]);
+
+  // The large view is the same grid, wide: an edit there is in the panel's grid when it closes.
+  await page.getByRole('button', { name: 'Edit in a large view' }).click();
+  const large = page.getByRole('dialog', { name: 'Table' });
+  await large.getByRole('textbox', { name: 'Range, row 11', exact: true }).fill('Huge');
+  await large.getByRole('button', { name: 'Done' }).click();
+  await expect(large).toBeHidden();
+  await expect(grid.getByRole('textbox', { name: 'Range, row 11', exact: true })).toHaveValue('Huge');
 });
 
 test('the image picker offers the sample library, recent images and a pasted or dropped address; the thumbnail opens the focal point', async ({

@@ -1,5 +1,5 @@
-import { useId, type KeyboardEvent } from 'react';
-import { Plus, Trash2, X } from 'lucide-react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { Maximize2, Plus, Trash2, X } from 'lucide-react';
 import { labelFromKey } from '../../../../core/rules/fields';
 import {
   addColumn,
@@ -12,6 +12,7 @@ import {
   type TableGrid,
   type TableHeader,
 } from '../../../../core/rules/tableGrid';
+import { Modal } from '../components/Modal';
 import { FieldEditor, type FieldChange } from './FieldEditor';
 import { useDraft } from './useDraft';
 
@@ -50,16 +51,48 @@ function moveBetweenCells(event: KeyboardEvent<HTMLTableElement>) {
  * A TableView's headers and rows as one editable grid (catalogue spec §3): a column per header, its label
  * edited at its head, a row per row; rows and columns added and removed here (core/rules/tableGrid keeps every
  * row keyed by the headers' fields). A Number column's cells take numbers only. The columns' other settings
- * (type, sorting, mobile) are under "Column settings".
+ * (type, sorting, mobile) are under "Column settings". A wide table opens in a large view, the same grid in a
+ * wide dialog.
  */
 export function TableField({ content, onChange }: { content: TableContent; onChange: FieldChange }) {
+  const [large, setLarge] = useState(false);
+  const { headers } = content;
+  return (
+    <fieldset className="field-group table-grid">
+      <legend>Table</legend>
+      <Grid content={content} onChange={onChange} />
+      <div className="table-grid-actions">
+        <button type="button" className="quiet" onClick={() => setLarge(true)}>
+          <Maximize2 size={16} aria-hidden />
+          Edit in a large view
+        </button>
+      </div>
+      <details className="table-grid-settings">
+        <summary>Column settings</summary>
+        {headers.map((header, column) => (
+          <ColumnSettings key={column} header={header} column={column} onChange={onChange} />
+        ))}
+      </details>
+      <Modal open={large} onOpenChange={setLarge} title="Table" wide>
+        <Grid content={content} onChange={onChange} />
+        <div className="modal-actions">
+          <button type="button" className="primary" onClick={() => setLarge(false)}>
+            Done
+          </button>
+        </div>
+      </Modal>
+    </fieldset>
+  );
+}
+
+/** The grid itself, with its row and column buttons: in the panel, and in the large view when open. */
+function Grid({ content, onChange }: { content: TableContent; onChange: FieldChange }) {
   const id = useId();
   const { headers, rows } = content;
   const write = (grid: TableGrid) => onChange([], { ...content, ...grid });
   const captionId = `${id}-caption`;
   return (
-    <fieldset className="field-group table-grid">
-      <legend>Table</legend>
+    <>
       <p className="field-hint" id={captionId}>
         {rows.length} {rows.length === 1 ? 'row' : 'rows'}, {headers.length}{' '}
         {headers.length === 1 ? 'column' : 'columns'}. Arrow keys and Enter move between cells.
@@ -138,13 +171,7 @@ export function TableField({ content, onChange }: { content: TableContent; onCha
           Add column
         </button>
       </div>
-      <details className="table-grid-settings">
-        <summary>Column settings</summary>
-        {headers.map((header, column) => (
-          <ColumnSettings key={column} header={header} column={column} onChange={onChange} />
-        ))}
-      </details>
-    </fieldset>
+    </>
   );
 }
 
