@@ -15,7 +15,7 @@ import {
   type JournalEntry,
 } from '../../core/rules/draftJournal';
 import { contentHash } from '../../core/rules/hash';
-import { checkJsonLimits, parseJsonWithLimits } from '../../core/rules/jsonLimits';
+import { checkJsonLimits, MAX_JSON_BYTES, parseJsonWithLimits } from '../../core/rules/jsonLimits';
 import { DraftSchema, type Draft } from '../../core/schemas';
 import { isMissingFileError, keepDamagedFile, syncFolder, writeFileAtomic } from './atomicFile';
 import { createKeyedQueue } from './keyedQueue';
@@ -81,8 +81,16 @@ const digestOf = (text: string) => createHash('sha256').update(text).digest('hex
 /** A draft as read, with the digest of its file when no journal is left beside it (null: one is). */
 interface ReadDraft {
   draft: Draft;
-  fileDigest: string | null;
+  file: WrittenFile | null;
 }
+
+/** A draft file's text as this store knows it: its digest (the journal's header names it) and its UTF-8 size. */
+interface WrittenFile {
+  digest: string;
+  bytes: number;
+}
+
+const writtenFile = (text: string): WrittenFile => ({ digest: digestOf(text), bytes: Buffer.byteLength(text) });
 
 /** A draft this store wrote or opened for editing in this run, which deltas can build on. */
 interface Tracked {
@@ -90,8 +98,8 @@ interface Tracked {
   revision: string;
   /** The draft with every journal entry applied. */
   draft: Draft;
-  /** The digest of the draft file's text, which the journal's header names. */
-  fileDigest: string;
+  /** The draft file's text, whose digest the journal's header names. */
+  file: WrittenFile;
   /** Entries in the journal now (0: there is none, the next delta starts it). */
   entries: number;
   journalBytes: number;
@@ -172,27 +180,27 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
       setAside(path, `holds the draft of ${draft.bookmark}, which belongs in ${fileName(draft.bookmark)}`);
       return null;
     }
-    return replayJournal(name, draft, digestOf(text));
+    return replayJournal(name, draft, writtenFile(text));
   }
 
   /**
    * The draft with its journal folded in, written back as one file (the journal is then removed). A torn last
    * line is dropped; a damaged journal is set aside from where it stops being readable, never the draft.
    */
-  async function replayJournal(name: string, draft: Draft, fileDigest: string): Promise<ReadDraft> {
+  async function replayJournal(name: string, draft: Draft, file: WrittenFile): Promise<ReadDraft> {
     const journalPath = join(dir, journalName(name));
     const text = await readText(journalPath, 'draft journal');
     const journal = text === null ? null : parseJournal(text);
     const known = tracked.get(name);
     // Deltas go on building on what this store holds only if the files are what it wrote.
-    const entriesOnDisk = journal?.base === fileDigest ? journal.entries.length : 0;
-    if (!(known?.fileDigest === fileDigest && known.entries === entriesOnDisk && !journal?.damage))
+    const entriesOnDisk = journal?.base === file.digest ? journal.entries.length : 0;
+    if (!(known?.file.digest === file.digest && known.entries === entriesOnDisk && !journal?.damage))
       tracked.delete(name);
-    if (journal === null) return { draft, fileDigest };
-    if (journal.base !== null && journal.base !== fileDigest) {
+    if (journal === null) return { draft, file };
+    if (journal.base !== null && journal.base !== file.digest) {
       log(`${journalPath} was folded into the draft already (a compaction a crash cut short); removed`);
       await removeJournal(name);
-      return { draft, fileDigest };
+      return { draft, file };
     }
     const folded = foldDraftJournal(draft, journal.entries);
     if (journal.tornTail) log(`${journalPath}: dropped its last line, cut short by a crash`);
@@ -201,18 +209,18 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
       tracked.delete(name);
       setAside(journalPath, `the draft's journal is damaged (${damage}); the entries before it were kept`);
       // Could not be moved aside: it stays as it is, and the draft file is not rewritten without it.
-      if (stuck.has(journalPath)) return { draft: folded.draft, fileDigest: null };
+      if (stuck.has(journalPath)) return { draft: folded.draft, file: null };
     }
     try {
-      const newDigest = await writeDraftFile(name, folded.draft);
+      const written = await writeDraftFile(name, folded.draft);
       const stillKnown = tracked.get(name);
-      if (stillKnown) Object.assign(stillKnown, { fileDigest: newDigest, entries: 0, journalBytes: 0 });
-      return { draft: folded.draft, fileDigest: newDigest };
+      if (stillKnown) Object.assign(stillKnown, { file: written, entries: 0, journalBytes: 0 });
+      return { draft: folded.draft, file: written };
     } catch (error) {
       // The journal stays and is folded at the next read; the draft is answered all the same.
       tracked.delete(name);
       log(`${join(dir, name)}: folding its journal in failed, it is kept: ${errorMessage(error)}`);
-      return { draft: folded.draft, fileDigest: null };
+      return { draft: folded.draft, file: null };
     }
   }
 
@@ -228,14 +236,14 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
     stuck.delete(path);
   }
 
-  /** Writes the whole draft atomically and then drops the journal it supersedes; answers the file's digest. */
-  async function writeDraftFile(name: string, draft: Draft): Promise<string> {
+  /** Writes the whole draft atomically and then drops the journal it supersedes. */
+  async function writeDraftFile(name: string, draft: Draft): Promise<WrittenFile> {
     refuseIfStuck(join(dir, name));
     refuseIfStuck(join(dir, journalName(name)));
     const text = JSON.stringify(draft);
     await writeFileAtomic(join(dir, name), text);
     await removeJournal(name);
-    return digestOf(text);
+    return writtenFile(text);
   }
 
   async function removeJournal(name: string): Promise<void> {
@@ -260,8 +268,8 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
   /** Folds the journal into the draft file; a failure only leaves the journal longer (it is kept and logged). */
   async function compact(name: string, known: Tracked): Promise<void> {
     try {
-      const fileDigest = await writeDraftFile(name, known.draft);
-      Object.assign(known, { fileDigest, entries: 0, journalBytes: 0 });
+      const file = await writeDraftFile(name, known.draft);
+      Object.assign(known, { file, entries: 0, journalBytes: 0 });
     } catch (error) {
       log(`${join(dir, name)}: folding its journal in failed, it is kept: ${errorMessage(error)}`);
     }
@@ -306,13 +314,13 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
         const read = await readDraft(name, bookmark);
         if (!read) return null;
         // A journal left beside it (it could not be folded in): the editor's first autosave writes the whole draft.
-        if (read.fileDigest === null) return { draft: read.draft, revision: null };
+        if (read.file === null) return { draft: read.draft, revision: null };
         // Still the draft this store holds (reading it kept it so): the revision stays, and of two editors on
         // one base, the first to write moves it on and the other writes the whole draft.
         const known = tracked.get(name);
         if (known) return { draft: read.draft, revision: known.revision };
         const revision = randomUUID();
-        tracked.set(name, { revision, draft: read.draft, fileDigest: read.fileDigest, entries: 0, journalBytes: 0 });
+        tracked.set(name, { revision, draft: read.draft, file: read.file, entries: 0, journalBytes: 0 });
         return { draft: read.draft, revision };
       });
     },
@@ -326,9 +334,9 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
       const name = fileName(draft.bookmark);
       return enqueue(name, async () => {
         tracked.delete(name);
-        const fileDigest = await writeDraftFile(name, parsed.data);
+        const file = await writeDraftFile(name, parsed.data);
         const revision = randomUUID();
-        tracked.set(name, { revision, draft: parsed.data, fileDigest, entries: 0, journalBytes: 0 });
+        tracked.set(name, { revision, draft: parsed.data, file, entries: 0, journalBytes: 0 });
         return revision;
       });
     },
@@ -351,11 +359,16 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
             throw new StudioError('invalid-input', `Invalid draft changes: ${error.message}`);
           throw error;
         }
-        // Checked before writing, as put does: a draft list() would reject later is a draft silently lost.
-        const tooLarge = checkJsonLimits(next);
-        if (tooLarge) throw new StudioError('invalid-input', `Invalid draft: ${tooLarge.message}`);
         const first = known.entries === 0;
-        const text = (first ? journalHeaderLine(known.fileDigest) : '') + journalEntryLine(entry);
+        const text = (first ? journalHeaderLine(known.file.digest) : '') + journalEntryLine(entry);
+        const bytes = Buffer.byteLength(text);
+        // Checked before writing, as put does: a draft list() would reject later is a draft silently lost. The
+        // file and its journal together bound the folded draft's size; only near the limit is the draft itself
+        // measured (a walk of the whole page, tens of ms at 1000 components). Depth: the channel checked the delta.
+        if (known.file.bytes + known.journalBytes + bytes > MAX_JSON_BYTES) {
+          const tooLarge = checkJsonLimits(next);
+          if (tooLarge) throw new StudioError('invalid-input', `Invalid draft: ${tooLarge.message}`);
+        }
         try {
           await appendToJournal(name, text, first);
         } catch (error) {
@@ -368,7 +381,7 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
           revision,
           draft: next,
           entries: known.entries + 1,
-          journalBytes: known.journalBytes + text.length,
+          journalBytes: known.journalBytes + bytes,
         });
         if (known.entries >= COMPACT_AFTER_ENTRIES || known.journalBytes >= COMPACT_AFTER_BYTES)
           await compact(name, known);

@@ -172,6 +172,23 @@ describe('draft store journal', () => {
     expect(await openStore().get(BOOKMARK)).toEqual(next.next);
   });
 
+  it('refuses a delta that would make the draft larger than a draft may be, and keeps the draft', async () => {
+    const draft = { ...firstDraft(1), components: [block('big', 'x'.repeat(11 * 1024 * 1024))] };
+    const revision = await drafts.put(draft);
+    const grown = { ...draft, components: [...draft.components, block('bigger', 'y'.repeat(10 * 1024 * 1024))] };
+    const entry = { ...draftDelta(sentDraftOf(draft), grown)!, updatedAt: '2026-11-24T10:05:00.000Z' };
+    await expect(drafts.applyDelta(BOOKMARK, revision, entry)).rejects.toMatchObject({
+      code: 'invalid-input',
+      message: 'Invalid draft: larger than 20 MB (the limit)',
+    });
+    expect(await fileExists(journalFile())).toBe(false);
+    // Past the bound of file and journal, the draft itself is measured: replacing the big text fits.
+    const replaced = { ...draft, components: [block('big', 'z'.repeat(9 * 1024 * 1024))] };
+    const fits = { ...draftDelta(sentDraftOf(draft), replaced)!, updatedAt: '2026-11-24T10:06:00.000Z' };
+    expect(await drafts.applyDelta(BOOKMARK, revision, fits)).toEqual(expect.any(String));
+    expect((await openStore().get(BOOKMARK))!.components).toEqual(replaced.components);
+  });
+
   it('loses nothing when main dies between appending and folding: the journal is replayed on reading', async () => {
     let draft = firstDraft();
     let revision = await drafts.put(draft);
