@@ -57,6 +57,7 @@ test('Add a Component: tiles and their stars never overlap, and every target is 
     }
     // Nothing scrolls sideways in the dialog.
     expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await dialog.evaluate((element) => element.scrollTo(0, 0));
     await page.screenshot({ path: `${SCREENSHOTS}/add-component-${width}.png` });
   }
 });

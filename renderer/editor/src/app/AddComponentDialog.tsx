@@ -189,6 +189,8 @@ function TileGrid({ entries, label, favourites, recent, onAdd, onToggleFavourite
         const tabIndex = index === current ? 0 : -1;
         return (
           <li key={typeOf(entry)} className="add-tile" data-tile-index={index}>
+            <img src={entry.icon} alt="" width={40} height={40} />
+            {/* The name alone is the button's text (its accessible name reads it); the button covers the tile. */}
             <button
               type="button"
               className="add-tile-main"
@@ -199,14 +201,7 @@ function TileGrid({ entries, label, favourites, recent, onAdd, onToggleFavourite
               aria-describedby={descriptionId}
               title={entry.name === typeOf(entry) ? undefined : `Type: ${typeOf(entry)}`}
             >
-              <img src={entry.icon} alt="" width={40} height={40} />
-              <span className="add-tile-text">
-                <span className="add-tile-name">{entry.name}</span>
-                <span className="add-tile-description" id={descriptionId}>
-                  {isRecent && <span className="add-tile-badge">Recently used · </span>}
-                  {entry.description}
-                </span>
-              </span>
+              <span className="add-tile-name">{entry.name}</span>
             </button>
             <button
               type="button"
@@ -220,6 +215,10 @@ function TileGrid({ entries, label, favourites, recent, onAdd, onToggleFavourite
             >
               <Star size={18} aria-hidden="true" fill={favourite ? 'currentColor' : 'none'} />
             </button>
+            <p className="add-tile-description" id={descriptionId}>
+              {isRecent && <span className="add-tile-badge">Recently used · </span>}
+              {entry.description}
+            </p>
           </li>
         );
       })}
