@@ -265,13 +265,18 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
     if (first) await syncFolder(dir);
   }
 
-  /** Folds the journal into the draft file; a failure only leaves the journal longer (it is kept and logged). */
+  /**
+   * Folds the journal into the draft file. On failure the files are left as they are (either the old draft
+   * with its journal, or the new draft with a journal naming the old one), and nothing more is appended: the
+   * next autosave writes the whole draft.
+   */
   async function compact(name: string, known: Tracked): Promise<void> {
     try {
       const file = await writeDraftFile(name, known.draft);
       Object.assign(known, { file, entries: 0, journalBytes: 0 });
     } catch (error) {
-      log(`${join(dir, name)}: folding its journal in failed, it is kept: ${errorMessage(error)}`);
+      tracked.delete(name);
+      log(`${join(dir, name)}: folding its journal in failed: ${errorMessage(error)}`);
     }
   }
 

@@ -1,4 +1,4 @@
-import { appendFile, copyFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StudioError } from '../../core/result';
@@ -129,6 +129,30 @@ describe('draft store journal', () => {
     const edit = editTitle(draft, 'b0', 'Next', 59);
     await drafts.applyDelta(BOOKMARK, revision, edit.entry);
     expect(await openStore().get(BOOKMARK)).toEqual(edit.next);
+  });
+
+  it('loses nothing when folding the journal in fails: the journal stays, and the next autosave is whole', async () => {
+    let draft = firstDraft();
+    let revision = await drafts.put(draft);
+    for (let second = 0; second < COMPACT_AFTER_ENTRIES; second++) {
+      if (second === COMPACT_AFTER_ENTRIES - 1) {
+        // The draft file cannot be replaced now (a directory stands in its place, holding a file).
+        await copyFile(draftFile(), join(root, 'draft-file'));
+        await rm(draftFile());
+        await mkdir(join(draftFile(), 'in-the-way'), { recursive: true });
+      }
+      const edit = editTitle(draft, 'b1', `Title ${second}`, second);
+      revision = (await drafts.applyDelta(BOOKMARK, revision, edit.entry))!;
+      draft = edit.next;
+    }
+    expect(revision).toEqual(expect.any(String));
+    expect(logged).toContainEqual(expect.stringMatching(/folding its journal in failed/));
+    const edit = editTitle(draft, 'b0', 'After the failure', 59);
+    expect(await drafts.applyDelta(BOOKMARK, revision, edit.entry)).toBeNull();
+
+    await rm(draftFile(), { recursive: true });
+    await copyFile(join(root, 'draft-file'), draftFile());
+    expect(await openStore().get(BOOKMARK)).toEqual(draft);
   });
 
   it('answers null, writing nothing, for a base it does not hold: unknown, superseded, removed, or after a restart', async () => {
