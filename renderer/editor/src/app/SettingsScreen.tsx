@@ -26,6 +26,7 @@ import {
   type SettingsFormValues,
 } from '../settings/settingsForm';
 import '../settings/settings.css';
+import { ArrowLeft } from 'lucide-react';
 
 /**
  * Settings (editor spec §3): where the services are, the mesh api key, the fascia-to-store map and the image
@@ -55,7 +56,8 @@ export function SettingsScreen() {
 
   const back = (
     <a href={`#${DASHBOARD_PATH}`} className="settings-back">
-      <span aria-hidden="true">← </span>Back
+      <ArrowLeft size={16} aria-hidden />
+      Back
     </a>
   );
 

@@ -6,6 +6,7 @@ import { toast } from '../state/toasts';
 import { Modal } from '../components/Modal';
 import { CodeEditor } from '../code/editors';
 import './assets.css';
+import { ArrowDown, ArrowUp, X } from 'lucide-react';
 
 /** What differs between the Styles manager and the Script manager. */
 export interface PageAssetsDialogConfig {
@@ -111,7 +112,7 @@ function PageAssetsForm({ config, close }: { config: PageAssetsDialogConfig; clo
                     disabled={index === 0}
                     onClick={() => setUrls(moveItem(urls, index, index - 1))}
                   >
-                    ↑
+                    <ArrowUp size={14} aria-hidden />
                   </button>
                   <button
                     type="button"
@@ -120,7 +121,7 @@ function PageAssetsForm({ config, close }: { config: PageAssetsDialogConfig; clo
                     disabled={index === urls.length - 1}
                     onClick={() => setUrls(moveItem(urls, index, index + 1))}
                   >
-                    ↓
+                    <ArrowDown size={14} aria-hidden />
                   </button>
                   <button
                     type="button"
@@ -129,7 +130,7 @@ function PageAssetsForm({ config, close }: { config: PageAssetsDialogConfig; clo
                     title="Remove"
                     onClick={() => setUrls(urls.filter((other) => other !== url))}
                   >
-                    ✕
+                    <X size={14} aria-hidden />
                   </button>
                 </span>
               </li>

@@ -14,6 +14,7 @@ import {
   useSortableItem,
 } from './sortable';
 import { samePath, type FieldChange, type FieldEditorProps } from './types';
+import { ChevronDown, ChevronRight, GripVertical } from 'lucide-react';
 
 /** Arrays longer than this show one-line item summaries, one item open at a time. */
 const COLLAPSE_AFTER = 3;
@@ -151,7 +152,7 @@ const ArrayItem = memo(
     const path = [...parentPath, index];
     const handle = (
       <button type="button" className="drag-handle item-handle" aria-label={`Reorder ${name}`} {...handleProps}>
-        ⠿
+        <GripVertical size={16} aria-hidden />
       </button>
     );
     const actions = (
@@ -185,7 +186,7 @@ const ArrayItem = memo(
               onClick={() => onToggle(itemKey)}
             >
               <span className="item-chevron" aria-hidden="true">
-                {open ? '▾' : '▸'}
+                {open ? <ChevronDown size={14} /> : <ChevronRight size={14} />}
               </span>
               <span className="item-index" aria-hidden="true">
                 {index + 1}.

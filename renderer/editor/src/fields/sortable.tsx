@@ -16,6 +16,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS as DndCSS } from '@dnd-kit/utilities';
+import { ArrowDown, ArrowUp, Copy, X } from 'lucide-react';
 
 let keySeed = 0;
 /** A React key and dnd-kit id for one array item, unique across the editor. */
@@ -163,7 +164,7 @@ export function ItemActions({
         aria-label={`Move ${name} up`}
         title="Move up"
       >
-        ↑
+        <ArrowUp size={14} aria-hidden />
       </button>
       <button
         type="button"
@@ -173,7 +174,7 @@ export function ItemActions({
         aria-label={`Move ${name} down`}
         title="Move down"
       >
-        ↓
+        <ArrowDown size={14} aria-hidden />
       </button>
       {duplicate && (
         <button
@@ -183,7 +184,7 @@ export function ItemActions({
           aria-label={`Duplicate ${name}`}
           title="Duplicate"
         >
-          <DuplicateIcon />
+          <Copy size={14} aria-hidden />
         </button>
       )}
       <button
@@ -194,7 +195,7 @@ export function ItemActions({
         aria-label={`Remove ${name}`}
         title="Remove"
       >
-        ✕
+        <X size={14} aria-hidden />
       </button>
     </div>
   );
@@ -234,19 +235,4 @@ export function focusAfter(
       return;
     }
   }
-}
-
-/** Two overlapping sheets: drawn, because no arrow-like glyph for "duplicate" is in every system font. */
-function DuplicateIcon() {
-  return (
-    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false" className="icon">
-      <rect x="0.75" y="3.25" width="8" height="8" rx="1.25" fill="none" stroke="currentColor" strokeWidth="1.5" />
-      <path
-        d="M3.5 1.5V1.25A.5.5 0 0 1 4 .75h6.75a.5.5 0 0 1 .5.5V8a.5.5 0 0 1-.5.5H10.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-      />
-    </svg>
-  );
 }

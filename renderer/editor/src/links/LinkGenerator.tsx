@@ -28,6 +28,7 @@ import { call, errorMessage } from '../api';
 import { toast } from '../state/toasts';
 import { useRemote } from '../state/useRemote';
 import './links.css';
+import { X } from 'lucide-react';
 
 /** Site type of a web fascia (site_*); only 'apps' changes anything (core/rules/linkGenerator.ts). */
 const SITE_SITE_TYPE = 'site';
@@ -361,7 +362,7 @@ function MeshLinkGenerator({
                   title={`Remove facet ${label}`}
                   onClick={() => setForm((current) => removeFacet(current, index))}
                 >
-                  ×
+                  <X size={14} aria-hidden />
                 </button>
               </li>
             );

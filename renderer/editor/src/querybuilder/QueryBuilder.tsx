@@ -21,6 +21,7 @@ import { useRemote } from '../state/useRemote';
 import { toast } from '../state/toasts';
 import { localeFor, useFasciaStore } from './fhUniverse';
 import './querybuilder.css';
+import { ChevronDown, ChevronRight, X } from 'lucide-react';
 
 export const QUERY_COPIED = 'Query copied to Clipboard.';
 export const LOADING_PRODUCTS = 'Loading products…';
@@ -113,7 +114,7 @@ export function QueryBuilder({
                   onClick={() => onChange((current) => toggleGroup(current, group.id))}
                 >
                   <span className="qb-chevron" aria-hidden="true">
-                    {expanded ? '▾' : '▸'}
+                    {expanded ? <ChevronDown size={14} /> : <ChevronRight size={14} />}
                   </span>
                   {/* The name is the visible text, "Categories (3)", the brackets for the ear only. */}
                   <span className="qb-group-title">{group.title}</span>{' '}
@@ -185,7 +186,7 @@ export function QueryBuilder({
                     title={`Remove ${filter.label}`}
                     onClick={() => onChange((current) => removeFilter(current, filter.facet, filter.value))}
                   >
-                    ×
+                    <X size={14} aria-hidden />
                   </button>
                 </li>
               ))}
