@@ -12,7 +12,9 @@ export function focusRow(id: string, giveUpAt = performance.now() + FOCUS_ROW_WA
       if (performance.now() < giveUpAt) focusRow(id, giveUpAt);
       return;
     }
-    header.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    // No smooth scrolling for someone who asked for less motion (issue 16).
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    header.scrollIntoView({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' });
     header.focus({ preventScroll: true });
   });
 }
