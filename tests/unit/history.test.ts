@@ -102,7 +102,7 @@ describe('undo labels', () => {
     page.doc.move(1, 0);
     expect(page.doc.store.get(page.doc.nextUndoAtom)).toBe('move Custom HTML');
     page.doc.rename('video', 'Custom script');
-    expect(page.doc.store.get(page.doc.nextUndoAtom)).toBe('rename Custom HTML');
+    expect(page.doc.store.get(page.doc.nextUndoAtom)).toBe('rename Custom HTML to Custom script');
     page.doc.remove('video');
     expect(page.doc.undo()).toBe('remove Custom script');
   });

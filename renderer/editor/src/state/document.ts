@@ -187,7 +187,7 @@ export class EditorDocument {
   rename(id: string, name: string): boolean {
     return this.performStructural(
       { kind: 'rename', index: this.indexOf(id), name },
-      `rename ${componentLabel(this.component(id))}`,
+      `rename ${componentLabel(this.component(id))} to ${name}`,
       this.componentEdit(id, (c) => ({ ...c, name })),
     );
   }
