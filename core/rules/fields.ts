@@ -183,6 +183,9 @@ export function isCta(value: unknown): value is CtaValue {
 /** Keys naming a colour: containing Color or color (fontColor, backgroundColor, color). */
 export const isColourKey = (key: string): boolean => /[Cc]olor/.test(key);
 
+/** Keys naming a time of day: ending Time but not DateTime (launchTime). */
+export const isTimeOfDayKey = (key: string): boolean => /Time$/.test(key) && !key.endsWith('DateTime');
+
 /**
  * The known shape of a field, or null for the generic editors.
  * - images: key images or image (also overlayImages...), a {desktop, mobile} pair of texts, optionally with
@@ -207,7 +210,7 @@ export function knownShape(key: string | number, value: unknown): KnownShape | n
   if (/ctas$/i.test(key) && Array.isArray(value) && value.every(isCta)) return 'ctas';
   if (isColourKey(key) && typeof value === 'string') return 'colour';
   if (key === 'markup' && typeof value === 'string') return 'markup';
-  if (/Time$/.test(key) && !key.endsWith('DateTime') && typeof value === 'string') return 'timeOfDay';
+  if (isTimeOfDayKey(key) && typeof value === 'string') return 'timeOfDay';
   return null;
 }
 

@@ -61,7 +61,7 @@ export function removeRow(grid: TableGrid, index: number): TableGrid {
   return { ...grid, rows: grid.rows.filter((_, i) => i !== index) };
 }
 
-/** The first of column, column2, column3... that no header uses. */
+/** The first of columnN, columnN+1... (N one past the last column) that no header uses. */
 function freeField(headers: readonly TableHeader[]): string {
   const used = new Set(headers.map((header) => header.field));
   let n = headers.length + 1;

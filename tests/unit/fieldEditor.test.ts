@@ -36,6 +36,7 @@ describe('FieldEditor', () => {
     ['an empty field', 'title', 'Big sale', 'Big sale'],
     ['an empty colour', 'backgroundColor', '#ff0000', '#ff0000'],
     ['an empty date', 'startDate', '2026-11-24', '2026-11-24'],
+    ['an empty launch time', 'launchTime', '18:30', '18:30'],
   ])('keeps the element of %s when the first keystroke gives it a kind', (_, name, typed, stored) => {
     const field = renderField(name, null);
     const before = textInput();
@@ -112,5 +113,14 @@ describe('FieldEditor', () => {
     ]);
     // Shown in full on hover too, where a narrow panel wraps it.
     expect(view.host.querySelector('.item-title')?.getAttribute('title')).toBe('Apex Core Runner Black · PLU 100001');
+  });
+
+  it('labels calls to action by their text, and one with no text by its position', () => {
+    renderField('ctas', [
+      { text: 'Shop now', url: '/sale/' },
+      { text: '', url: '' },
+    ]);
+    const labels = [...view.host.querySelectorAll('.cta-item .item-title')].map((label) => label.textContent);
+    expect(labels).toEqual(['CTA · Shop now', 'CTA 2']);
   });
 });

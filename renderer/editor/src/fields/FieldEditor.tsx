@@ -1,5 +1,5 @@
 import { memo, useId } from 'react';
-import { fieldKind, isColourKey, knownShape, labelFromKey } from '../../../../core/rules/fields';
+import { fieldKind, isColourKey, isTimeOfDayKey, knownShape, labelFromKey } from '../../../../core/rules/fields';
 import { FIELD_EDITORS, SHAPE_EDITORS } from './registry';
 import { samePath, type FieldEditorComponent, type FieldProps } from './types';
 import './fields.css';
@@ -8,8 +8,8 @@ export type { FieldChange } from './types';
 
 /**
  * Which editor a field gets: its known shape's, else its kind's. An empty field (null) gets the editor its key
- * calls for (a colour, a date), the one its first value will get, so the first keystroke, which gives the
- * value a kind, does not swap the element under the caret.
+ * calls for (a colour, a date, markup, a time of day), the one its first value will get, so the first keystroke,
+ * which gives the value a kind, does not swap the element under the caret.
  */
 function editorOf(name: string | number, value: unknown): FieldEditorComponent {
   const shape = knownShape(name, value);
@@ -17,6 +17,8 @@ function editorOf(name: string | number, value: unknown): FieldEditorComponent {
   const key = String(name);
   const kind = fieldKind(key, value);
   if (kind === 'null' && isColourKey(key)) return SHAPE_EDITORS.colour;
+  if (kind === 'null' && key === 'markup') return SHAPE_EDITORS.markup;
+  if (kind === 'null' && isTimeOfDayKey(key)) return SHAPE_EDITORS.timeOfDay;
   if (kind === 'null' && key.includes('Date')) return FIELD_EDITORS[key.includes('DateTime') ? 'dateTime' : 'date'];
   return FIELD_EDITORS[kind];
 }

@@ -3,7 +3,10 @@ import { SAMPLE_LIBRARY, type SampleImage } from '../../../../core/catalogue/sam
 import { imageUrlProblem } from '../../../../core/rules/imageUrl';
 import { Modal } from '../components/Modal';
 
-/** The address a drop carries: a dragged link or image gives text/uri-list (comments start with #), text gives text/plain. */
+/**
+ * The address a drop carries: a dragged link or image gives text/uri-list (its comment lines start with #),
+ * dragged text gives text/plain.
+ */
 export function droppedUrl(data: DataTransfer): string {
   const uris = data
     .getData('text/uri-list')

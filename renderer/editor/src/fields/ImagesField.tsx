@@ -25,10 +25,10 @@ const describePoint = (point: PointOfInterestValue): string =>
 
 /**
  * A desktop and a mobile image address, each with a thumbnail of what it points at and its focal point (editor
- * spec §4). `Choose…` opens the image picker (recent images, the sample library, a pasted address); an
- * address dropped on the field goes in too. The thumbnail opens the focal-point tool on that image, and `Use this focal point` stores the point
- * beside the address as `{variant}Metadata: {pointOfInterest: {x, y, w, h}}` (core IMAGE_METADATA_KEYS). A point
- * belongs to its image: a new address drops it.
+ * spec §4). `Choose image` opens the image picker (recent images, the sample library, a pasted address); an
+ * address dropped on the field goes in too. The thumbnail opens the focal-point tool on that image, and `Use this
+ * focal point` stores the point beside the address as `{variant}Metadata: {pointOfInterest: {x, y, w, h}}` (core
+ * IMAGE_METADATA_KEYS). A point belongs to its image: a new address drops it.
  */
 export function ImagesField({ id, label, path, value: field, onChange }: FieldEditorProps) {
   const value = field as ImagesValue;
