@@ -1,7 +1,9 @@
 import { useCallback, useId } from 'react';
 import { blankCta, blankLike, type CtaValue } from '../../../../core/rules/fields';
 import { applyItemAction, moveItem, type ItemAction, type Path } from '../../../../core/rules/paths';
+import { itemLabel } from '../../../../core/rules/itemLabel';
 import type { FieldChange, FieldEditorProps } from './types';
+import { GripVertical } from 'lucide-react';
 import {
   ItemActions,
   SortableList,
@@ -93,14 +95,18 @@ function CtaRow({
 }) {
   const id = useId();
   const name = ctaName(index);
+  const label = itemLabel(cta, index, 'CTAs');
   const { setNodeRef, style, isDragging, handleProps } = useSortableItem(itemKey);
   return (
     <li ref={setNodeRef} style={style} className={`cta-item${isDragging ? ' dragging' : ''}`} data-item-key={itemKey}>
       <div className="item-header">
         <button type="button" className="drag-handle item-handle" aria-label={`Reorder ${name}`} {...handleProps}>
-          ⠿
+          <GripVertical size={16} aria-hidden />
         </button>
-        <span className="item-title">{name}</span>
+        {/* Read by its text ("CTA · Shop now"); the buttons keep the position, which stays put as it is typed. */}
+        <span className="item-title" title={label}>
+          {label}
+        </span>
         <label className="checkbox cta-invert">
           <input
             type="checkbox"
