@@ -1,4 +1,4 @@
-import { test, expect, preview, callApi, titleField } from './host';
+import { test, expect, preview, callApi, titleField, type Host } from './host';
 
 /*
  * Issue 17, point 3: opening a page is not serial. The preview document starts with the editor's, and the
@@ -16,7 +16,7 @@ const BANNER = {
 };
 
 /** A draft of one banner; answers the address of its editor. */
-async function seedPage(host: { url: string }): Promise<string> {
+async function seedPage(host: Host): Promise<string> {
   const { draft } = await callApi(host, 'openPage', { key: KEY });
   await callApi(host, 'saveDraft', { draft: { ...draft, components: [BANNER] } });
   return `${host.url}/#/services/content-editor/page/${encodeURIComponent(draft.bookmark)}`;
