@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Group, Panel, Separator, usePanelRef } from 'react-resizable-panels';
 import {
   ArrowLeft,
@@ -128,6 +128,7 @@ const NO_REVIEW = atom(EDITING);
 
 /** Narrower than this, the toolbar's two main actions no longer fit on one line. */
 const PANEL_MIN_WIDTH = 300;
+const PANEL_ID = 'components-panel';
 
 /**
  * The page editor (editor spec §2): a collapsible panel of components beside the live preview. With `multi`,
@@ -138,6 +139,7 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
   // The status lives in its own atom so a keystroke re-renders the status line, not the editor.
   const { autosave, stateAtom: autosaveStateAtom } = autosaveOf(doc);
   const panel = usePanelRef();
+  const workspace = useRef<HTMLDivElement>(null);
   const panelWidth = usePanelWidth();
   const [collapsed, setCollapsed] = useState(false);
   const [previewMode, setPreviewMode] = usePreviewMode();
@@ -222,7 +224,7 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
                     type="button"
                     className="quiet icon-button"
                     aria-label={collapsed ? 'Expand panel' : 'Collapse panel'}
-                    aria-controls="components-panel"
+                    aria-controls={PANEL_ID}
                     aria-expanded={showPanel && !collapsed}
                     disabled={!showPanel}
                     onClick={togglePanel}
@@ -251,14 +253,21 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
           <main className="workspace">
             <Group
               className="workspace-panels"
-              onLayoutChanged={(_, meta) => {
-                const size = panel.current?.getSize().inPixels;
-                if (meta.isUserInteraction && size) panelWidth.remember(size);
+              elementRef={workspace}
+              onLayoutChanged={(layout, meta) => {
+                // The layout is in percent of the panels' room (the workspace less the resizer); the width is
+                // kept in pixels, so it stays the same in any window.
+                const share = layout[PANEL_ID];
+                const room = workspace.current
+                  ? workspace.current.clientWidth -
+                    (workspace.current.querySelector('.panel-resizer')?.clientWidth ?? 0)
+                  : 0;
+                if (meta.isUserInteraction && share && room) panelWidth.remember((share / 100) * room);
               }}
             >
               {showPanel && (
                 <Panel
-                  id="components-panel"
+                  id={PANEL_ID}
                   panelRef={panel}
                   className="panel-frame"
                   defaultSize={panelWidth.initial}
