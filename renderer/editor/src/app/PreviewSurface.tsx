@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { atom, useAtom, useAtomValue } from 'jotai';
+import * as RadioGroup from '@radix-ui/react-radio-group';
 import { PREVIEW_WIDTHS } from '../../../../core/rules/viewport';
 import { call } from '../api';
 import { openModalsAtom } from '../state/session';
@@ -83,26 +84,33 @@ export function PreviewSurface({ banner }: { banner?: ReactNode }) {
   );
 }
 
-/** Desktop (1280), Tablet (768), Mobile (375) or fit to the panel. */
+/**
+ * Desktop (1280), Tablet (768), Mobile (375) or fit to the panel: a Radix radio group, so the arrow keys move
+ * between the widths and choose them, and Tab reaches the group once.
+ */
 function PreviewWidthSwitch() {
   const [width, setWidth] = useAtom(previewWidthAtom);
   const choices = [...PREVIEW_WIDTHS, { label: 'Fit', width: null }];
+  const chosen = choices.find((choice) => choice.width === width) ?? choices.at(-1)!;
   return (
-    <div className="preview-widths" role="radiogroup" aria-label="Preview width">
+    <RadioGroup.Root
+      className="preview-widths"
+      aria-label="Preview width"
+      orientation="horizontal"
+      value={chosen.label}
+      onValueChange={(label) => setWidth(choices.find((choice) => choice.label === label)?.width ?? null)}
+    >
       {choices.map((choice) => (
-        <button
+        <RadioGroup.Item
           key={choice.label}
-          type="button"
-          role="radio"
-          aria-checked={width === choice.width}
-          className={width === choice.width ? 'selected' : ''}
-          onClick={() => setWidth(choice.width)}
+          value={choice.label}
+          className={choice === chosen ? 'selected' : ''}
           title={choice.width ? `${choice.width} px wide` : 'Fit the page to the preview area'}
         >
           {choice.label}
           {choice.width ? <span className="muted"> {choice.width}</span> : null}
-        </button>
+        </RadioGroup.Item>
       ))}
-    </div>
+    </RadioGroup.Root>
   );
 }

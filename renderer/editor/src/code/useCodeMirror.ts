@@ -68,6 +68,9 @@ export function useCodeMirror({
           bracketMatching(),
           highlightActiveLine(),
           EditorView.lineWrapping,
+          // Already in the Tab order as contenteditable; said out loud for axe, which otherwise finds the
+          // scrolling box with nothing focusable in it (scrollable-region-focusable).
+          EditorView.contentAttributes.of({ tabindex: '0' }),
           keymap.of([...defaultKeymap, ...historyKeymap]),
           ...extensions,
           EditorView.updateListener.of((update) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { Autoplay, FreeMode, Grid, Navigation, Pagination } from 'swiper/modules';
 import type { Swiper as SwiperInstance, SwiperOptions } from 'swiper/types';
@@ -7,14 +7,18 @@ import 'swiper/css/grid';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
 import { choice, flag, num, record, text, type Content } from './content';
+import { REDUCED_MOTION, useMediaQuery } from './viewport';
 
 /** The carousel's width is measured again this long after it mounts, once images and fonts settle (§9). */
 export const CAROUSEL_WIDTH_ADJUST_MS = 505;
 /** Window resizes are handled once they pause for this long (§9). */
 export const RESIZE_DEBOUNCE_MS = 250;
 
-/** Swiper options from a component's carousel settings (catalogue spec §3, "Carousel settings"). */
-export function swiperOptions(settings: Content): SwiperOptions {
+/**
+ * Swiper options from a component's carousel settings (catalogue spec §3, "Carousel settings"). Under
+ * prefers-reduced-motion nothing moves by itself and slides change without sliding.
+ */
+export function swiperOptions(settings: Content, reducedMotion = false): SwiperOptions {
   const layout = (values: Content): SwiperOptions => ({
     slidesPerView: num(values, 'slidesPerView', 1),
     slidesPerGroup: num(values, 'slidesPerGroup', 1),
@@ -30,7 +34,11 @@ export function swiperOptions(settings: Content): SwiperOptions {
     breakpoints,
     freeMode: flag(settings, 'freeMode'),
     loop: flag(settings, 'loop'),
-    autoplay: flag(autoplay, 'enabled') ? { delay: num(autoplay, 'delay', 5000) } : false,
+    autoplay:
+      flag(autoplay, 'enabled') && !reducedMotion
+        ? { delay: num(autoplay, 'delay', 5000), pauseOnMouseEnter: true }
+        : false,
+    ...(reducedMotion ? { speed: 0 } : {}),
   };
 }
 
@@ -41,6 +49,10 @@ export function swiperOptions(settings: Content): SwiperOptions {
  */
 export function Carousel({ settings, children, label }: { settings: Content; children: ReactNode[]; label: string }) {
   const swiper = useRef<SwiperInstance | null>(null);
+  const reducedMotion = useMediaQuery(REDUCED_MOTION);
+  const options = swiperOptions(settings, reducedMotion);
+  // WCAG 2.2.2: what moves by itself can be paused.
+  const [paused, setPaused] = useState(false);
   const arrows = record(settings, 'arrows');
   const pagination = record(settings, 'pagination');
 
@@ -77,7 +89,7 @@ export function Carousel({ settings, children, label }: { settings: Content; chi
     <div className={classes} style={style} aria-roledescription="carousel" aria-label={label}>
       <Swiper
         modules={[Navigation, Pagination, Autoplay, FreeMode, Grid]}
-        {...swiperOptions(settings)}
+        {...options}
         navigation={flag(arrows, 'buttons')}
         pagination={flag(pagination, 'show') ? { clickable: true } : false}
         onSwiper={(instance) => (swiper.current = instance)}
@@ -86,6 +98,20 @@ export function Carousel({ settings, children, label }: { settings: Content; chi
           <SwiperSlide key={index}>{child}</SwiperSlide>
         ))}
       </Swiper>
+      {options.autoplay && (
+        <button
+          type="button"
+          className="carousel-pause"
+          onClick={() => {
+            setPaused(!paused);
+            if (paused) swiper.current?.autoplay?.start();
+            else swiper.current?.autoplay?.stop();
+          }}
+        >
+          {paused ? 'Play' : 'Pause'}
+          <span className="visually-hidden"> the {label} slides</span>
+        </button>
+      )}
     </div>
   );
 }

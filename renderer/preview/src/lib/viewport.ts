@@ -1,5 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
+/** The person asked for less motion: no autoplay, no smooth scrolling, no sliding (issue 16). */
+export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
 /** Whether a media query matches the viewport, following it as it changes. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
