@@ -126,7 +126,7 @@ test('the link generator builds a category link, copies it and inserts it into t
   await dialog.getByLabel('Facet name').selectOption('colour');
   await dialog.getByLabel('Facet value').selectOption('red');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(dialog.getByRole('list', { name: 'Added facets' }).getByRole('listitem')).toHaveText(['Colour: Red×']);
+  await expect(dialog.getByRole('list', { name: 'Added facets' }).getByRole('listitem')).toHaveText(['Colour: Red']);
   await sale.check();
 
   const link =
@@ -244,10 +244,10 @@ test('the query builder browses facets, removes filters one by one, clears them 
 
   // Drilling down: the category tab follows the trail.
   await men.click();
-  await expect(tabs.getByRole('listitem')).toHaveText(['Category: Men×']);
+  await expect(tabs.getByRole('listitem')).toHaveText(['Category: Men']);
   await expect(dialog.getByText(found(productCount({ category: 'men' })), { exact: true })).toBeVisible();
   await facets.getByRole('button', { name: /^Footwear \(\d+\)$/ }).click();
-  await expect(tabs.getByRole('listitem')).toHaveText(['Category: Men › Footwear×']);
+  await expect(tabs.getByRole('listitem')).toHaveText(['Category: Men › Footwear']);
   await expect(query).toHaveValue('fh_location=//jdsportsuk/en_GB/categories<{men%2Ffootwear}');
   await expect(dialog.getByText(found(productCount({ category: 'men/footwear' })), { exact: true })).toBeVisible();
 
@@ -276,10 +276,10 @@ test('the query builder browses facets, removes filters one by one, clears them 
   );
   await expect(dialog.getByText(/products? found/)).toHaveCount(0);
   await expect(tabs.getByRole('listitem')).toHaveText([
-    'Category: Men › Footwear×',
-    'Brand: Harbour×',
-    'Colour: White×',
-    'New in×',
+    'Category: Men › Footwear',
+    'Brand: Harbour',
+    'Colour: White',
+    'New in',
   ]);
 
   // Tabs go one by one.
@@ -287,10 +287,10 @@ test('the query builder browses facets, removes filters one by one, clears them 
   await expect(facets.getByLabel('New in')).not.toBeChecked();
   await expect(dialog.getByText('1 product found', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Remove Colour: White' }).click();
-  await expect(tabs.getByRole('listitem')).toHaveText(['Category: Men › Footwear×', 'Brand: Harbour×']);
+  await expect(tabs.getByRole('listitem')).toHaveText(['Category: Men › Footwear', 'Brand: Harbour']);
   await expect(query).toHaveValue('fh_location=//jdsportsuk/en_GB/categories<{men%2Ffootwear}/brand>{harbour}');
   await dialog.getByRole('button', { name: 'Remove Brand: Harbour' }).click();
-  await expect(tabs.getByRole('listitem')).toHaveText(['Category: Men › Footwear×']);
+  await expect(tabs.getByRole('listitem')).toHaveText(['Category: Men › Footwear']);
   await expect(dialog.getByText(found(productCount({ category: 'men/footwear' })), { exact: true })).toBeVisible();
 
   // Clear all: back to the whole universe.

@@ -22,6 +22,7 @@ import { toast } from '../state/toasts';
 import { localeFor, useFasciaStore } from './fhUniverse';
 import './querybuilder.css';
 import { ChevronDown, ChevronRight, X } from 'lucide-react';
+import { StateMessage } from '../ui/StateMessage';
 
 export const QUERY_COPIED = 'Query copied to Clipboard.';
 export const LOADING_PRODUCTS = 'Loading products…';
@@ -201,15 +202,12 @@ export function QueryBuilder({
             Clear all
           </button>
         </div>
-        {(search.loading || universe === undefined) && (
-          <p role="status" className="qb-loading">
-            {LOADING_PRODUCTS}
-          </p>
-        )}
-        {search.error && (
-          <p role="alert" className="field-error">
-            {search.error}
-          </p>
+        {(search.loading || universe === undefined) && <StateMessage kind="loading" title={LOADING_PRODUCTS} />}
+        {search.error && <StateMessage kind="error" title={search.error} />}
+        {result && !search.loading && !count && (
+          <StateMessage kind="empty" title="No products match these filters.">
+            Remove a filter, or Clear all to start again.
+          </StateMessage>
         )}
         {count && <p className="qb-count-line">{count}</p>}
         {result && result.breadcrumbs.length > 1 && (
