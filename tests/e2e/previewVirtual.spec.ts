@@ -102,6 +102,8 @@ test('far blocks are placeholders of their measured height, rendered as the prev
   await frame.evaluate(() => window.scrollTo(0, 0));
   await expect(block(page, html)).toHaveClass(/block-placeholder/);
   expect(await block(page, html).evaluate((b) => b.getBoundingClientRect().height)).toBeCloseTo(measured, 0);
+  // Measuring and mounting as the page scrolls stays out of the page's own errors (a ResizeObserver loop).
+  await expect(preview(page).getByRole('log', { name: 'Preview console' })).toHaveCount(0);
 });
 
 test('a click on a far block selects it; opening a far row scrolls the preview onto its block', async ({
@@ -129,6 +131,7 @@ test('a click on a far block selects it; opening a far row scrolls the preview o
   await expect(block(page, target - 1)).not.toHaveClass(/block-placeholder/);
   await page.waitForTimeout(300);
   expect(await topOf(page, target)).toBe(0);
+  await expect(preview(page).getByRole('log', { name: 'Preview console' })).toHaveCount(0);
 });
 
 test('a delete keeps every other block’s element and rendered content', async ({ page, host }) => {

@@ -32,7 +32,9 @@ class BlockWindow {
   private readonly listeners = new Map<string, Set<Listener>>();
   private page: HTMLElement | null = null;
   private resizeObserver: ResizeObserver | null = null;
-  private scrollFrame = 0;
+  private updateFrame = 0;
+  /** Types with new measurements, whose estimates are set at the next frame. */
+  private readonly measuredTypes = new Set<string>();
   private stopCorrecting: (() => void) | null = null;
 
   isNear = (id: string): boolean => this.near.has(id);
@@ -57,21 +59,15 @@ class BlockWindow {
     this.page = page;
     this.resizeObserver = new ResizeObserver((entries) => this.measured(entries));
     this.resizeObserver.observe(page);
-    const onScroll = () => {
-      if (this.scrollFrame) return;
-      this.scrollFrame = requestAnimationFrame(() => {
-        this.scrollFrame = 0;
-        this.update();
-      });
-    };
+    const onScroll = () => this.updateNextFrame();
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll);
     this.update();
     return () => {
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);
-      cancelAnimationFrame(this.scrollFrame);
-      this.scrollFrame = 0;
+      cancelAnimationFrame(this.updateFrame);
+      this.updateFrame = 0;
       this.resizeObserver?.disconnect();
       this.resizeObserver = null;
       this.page = null;
@@ -144,7 +140,6 @@ class BlockWindow {
   }
 
   private measured(entries: ResizeObserverEntry[]): void {
-    const types = new Set<string>();
     for (const entry of entries) {
       const element = entry.target as HTMLElement;
       const id = element.dataset.identifier;
@@ -153,11 +148,24 @@ class BlockWindow {
       const type = element.dataset.component ?? '';
       this.estimates.record(type, height, this.heights.get(id));
       this.heights.set(id, height);
-      types.add(type);
+      this.measuredTypes.add(type);
     }
-    for (const type of types) this.setEstimate(estimateProperty(type), this.estimates.averageOf(type));
-    if (types.size > 0) this.setEstimate(ANY_ESTIMATE_PROPERTY, this.estimates.average());
-    this.update();
+    // Nothing changes the layout from inside the callback: resizing the page (new estimates) or mounting
+    // blocks there leaves observations undelivered, which Chromium reports as a page error ("ResizeObserver
+    // loop completed with undelivered notifications").
+    this.updateNextFrame();
+  }
+
+  /** One update per frame, however many scroll events and measurements come; new estimates first. */
+  private updateNextFrame(): void {
+    if (this.updateFrame) return;
+    this.updateFrame = requestAnimationFrame(() => {
+      this.updateFrame = 0;
+      for (const type of this.measuredTypes) this.setEstimate(estimateProperty(type), this.estimates.averageOf(type));
+      if (this.measuredTypes.size > 0) this.setEstimate(ANY_ESTIMATE_PROPERTY, this.estimates.average());
+      this.measuredTypes.clear();
+      this.update();
+    });
   }
 
   /** Sets an estimate on the page for its placeholders; a change under half a pixel is not worth a restyle. */
