@@ -161,9 +161,9 @@ test('an editor works the list with the keyboard only', async ({ page, host }) =
   // The drag handle with Space, arrows, Space.
   await pickUpRow(page, 'Spot Carousel');
   await page.keyboard.press('ArrowUp');
-  await expect(page.getByText('Spot Carousel is over position 3.')).toBeAttached();
+  await expect(page.getByText('Moved to position 3 of 4.')).toBeAttached();
   await page.keyboard.press('ArrowUp');
-  await expect(page.getByText('Spot Carousel is over position 2.')).toBeAttached();
+  await expect(page.getByText('Moved to position 2 of 4.')).toBeAttached();
   await page.keyboard.press('Space');
   await expect.poll(() => rowTitles(page)).toEqual(['Custom HTML', 'Spot Carousel', 'Custom HTML 2', 'Main Banner']);
 
