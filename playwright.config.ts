@@ -17,6 +17,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   // Playwright wipes test-results/; reports go to reports/.
   outputDir: 'reports/e2e-artifacts',
+  // Screenshot baselines (screenshots.spec.ts) are committed beside the specs. CI only compares: a missing or
+  // changed baseline fails there instead of being written; locally a missing one is written on first run.
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFileName}/{arg}-{platform}{ext}',
+  updateSnapshots: process.env.CI ? 'none' : 'missing',
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {
     viewport: { width: 1400, height: 900 },
