@@ -4,7 +4,8 @@
  * redo, save with a message. After every dialog, where the focus is; after each move, what was said.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, preview, rowTitles, test, titleField } from './host';
+import type { Component } from '../../core/schemas';
+import { expect, openFromDashboard, preview, rowTitles, seedDraft, test, titleField } from './host';
 
 const button = (page: Page, name: string): Locator => page.getByRole('button', { name, exact: true });
 const polite = (page: Page): Locator => page.getByTestId('polite-announcer');
@@ -98,4 +99,55 @@ test('keyboard only: create, add, edit, reorder two ways, Options, undo and redo
   await expect(save).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Content Editor' })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Open keyboard-journey (' })).toBeVisible();
+});
+
+const banner = (index: number): Component => ({
+  _component: 'MainBanner',
+  _identifier: `MainBanner${String(index).padStart(10, '0')}`,
+  name: `Banner ${index + 1}`,
+  hidden: false,
+  classes: [],
+  content: { title: 'Title' },
+});
+
+/** The identifiers of the rows mounted now, in order (a big page mounts its rows as they come into view). */
+const mountedIds = (page: Page): Promise<string[]> =>
+  page.locator('.component-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')!));
+
+test('keyboard drags pressed without a pause all land where the arrows said, on a big page too', async ({
+  page,
+  host,
+}) => {
+  test.setTimeout(90_000);
+  await seedDraft(
+    host,
+    'many-rows',
+    Array.from({ length: 300 }, (_, index) => banner(index)),
+  );
+  await openFromDashboard(page, host, 'many-rows');
+  const idAt = async (index: number) => (await mountedIds(page))[index]!;
+
+  // Space, arrow, Space as fast as keys go: before the fix, dnd-kit lost the early arrows (7 of 9 drags did nothing).
+  for (let attempt = 0; attempt < 9; attempt++) {
+    const from = 1 + (attempt % 7);
+    const up = attempt % 2 === 0;
+    const id = await idAt(from);
+    await page.locator(`[data-row-id="${id}"] .drag-handle`).press('Space');
+    await page.keyboard.press(up ? 'ArrowUp' : 'ArrowDown');
+    await page.keyboard.press('Space');
+    await expect(page.locator('.component-row.dragging')).toHaveCount(0);
+    await expect.poll(async () => (await mountedIds(page)).indexOf(id), `drag ${attempt}`).toBe(from + (up ? -1 : 1));
+  }
+
+  // A long drag past the middle of the panel, where dnd-kit scrolls the list instead of moving the row.
+  const id = await idAt(40);
+  const handle = page.locator(`[data-row-id="${id}"] .drag-handle`);
+  await handle.press('Space');
+  for (let step = 0; step < 15; step++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(page.locator('.component-row.dragging')).toHaveCount(0);
+  await expect.poll(async () => (await mountedIds(page)).indexOf(id)).toBe(55);
+  // The handle keeps the focus, in view.
+  await expect(handle).toBeFocused();
+  await expect(handle).toBeInViewport();
 });
