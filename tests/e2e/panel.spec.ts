@@ -44,6 +44,8 @@ test('nothing scrolls sideways at 1280 wide, with the toolbar and a row focused'
         (element) => element.scrollLeft > 0 || element.scrollWidth > element.clientWidth,
       ),
     );
+  // Each component row is a heading, so heading navigation reaches every component.
+  await expect(page.getByRole('heading', { level: 2, name: 'Product Spotlight' })).toBeVisible();
   for (const name of ['More actions', 'Options', 'Product Spotlight']) {
     await page.getByRole('button', { name, exact: true }).focus();
     expect(await scrolledSideways(), `scrolled sideways with ${name} focused`).toBe(false);
