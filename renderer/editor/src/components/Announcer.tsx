@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { createAutosaveAnnouncer, announce, useAnnouncements } from '../state/announce';
+import { useAtomValue } from 'jotai';
+import { announce, announcementsAtom, createAutosaveAnnouncer } from '../state/announce';
 import type { AutosaveState } from '../state/autosave';
 
 /**
@@ -8,7 +9,7 @@ import type { AutosaveState } from '../state/autosave';
  * leaves live regions out).
  */
 export function Announcer() {
-  const { polite, assertive } = useAnnouncements();
+  const { polite, assertive } = useAtomValue(announcementsAtom);
   return (
     <div className="visually-hidden">
       <div aria-live="polite" aria-atomic="true" data-testid="polite-announcer">

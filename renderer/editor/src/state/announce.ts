@@ -1,10 +1,11 @@
-import { atom, getDefaultStore, useAtomValue } from 'jotai';
+import { atom, getDefaultStore } from 'jotai';
 import type { AutosaveState } from './autosave';
 
 /** polite waits for the screen reader to finish; assertive (errors) interrupts it. */
 export type Politeness = 'polite' | 'assertive';
 
-const spokenAtom = atom<Record<Politeness, string>>({ polite: '', assertive: '' });
+/** What each live region says now (components/Announcer.tsx shows it). */
+export const announcementsAtom = atom<Record<Politeness, string>>({ polite: '', assertive: '' });
 
 /**
  * Says a message through the app's live regions (components/Announcer.tsx), without showing anything: what a
@@ -13,12 +14,10 @@ const spokenAtom = atom<Record<Politeness, string>>({ polite: '', assertive: '' 
  */
 export function announce(message: string, politeness: Politeness = 'polite'): void {
   const store = getDefaultStore();
-  const spoken = store.get(spokenAtom);
+  const spoken = store.get(announcementsAtom);
   const text = spoken[politeness] === message ? `${message}\u00a0` : message;
-  store.set(spokenAtom, { ...spoken, [politeness]: text });
+  store.set(announcementsAtom, { ...spoken, [politeness]: text });
 }
-
-export const useAnnouncements = (): Record<Politeness, string> => useAtomValue(spokenAtom);
 
 /** A draft saved is said at most this often: autosave runs after every pause in typing. */
 export const SAVED_ANNOUNCEMENT_INTERVAL_MS = 5000;
