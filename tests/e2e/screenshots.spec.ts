@@ -66,9 +66,7 @@ async function expectScreens(page: Page, name: string, ready: Locator, mask: Loc
       caret: 'hide',
       maxDiffPixelRatio: 0.01,
       mask: [page.locator('time'), ...mask],
-      // The preview's console strip shows only when the preview logged an error, which varies with timing
-      // (a ResizeObserver loop note while the window is resized): left out of the shot, in every frame.
-      style: 'section[aria-label="Preview console"] { display: none !important; }',
+      stylePath: join(import.meta.dirname, 'screenshots.css'),
     });
   }
 }
