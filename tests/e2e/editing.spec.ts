@@ -207,7 +207,8 @@ test('undo back to the saved content: the Name box shows the undone name, and th
   host,
 }) => {
   await createPage(page, host, 'undo to clean');
-  const status = page.getByRole('status').filter({ hasText: 'Draft' });
+  // The header's save status (not a live region: the announcer says what matters).
+  const status = page.locator('.autosave');
   await expect(status).toHaveText('Draft saved');
   await addComponent(page, 'Main Banner');
   await expect(status).toHaveText('Draft saved (not yet saved to UAT)');
