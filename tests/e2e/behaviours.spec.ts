@@ -218,3 +218,17 @@ test('Translate asks before it replaces text a secondary country edited', async 
   await country.selectOption('de');
   await expect(titleField(page)).not.toHaveValue('Neue Saison');
 });
+
+test('opening a row brings its header into view, though the long row open above it closes', async ({ page, host }) => {
+  await seedDraft(host, 'row-follows', components(['MainBanner', 'MainBanner', 'UspBar', 'UspBar', 'UspBar']));
+  await openFromDashboard(page, host, 'row-follows');
+  const header = (name: string) => page.getByRole('button', { name, exact: true });
+  await header('Main Banner').click();
+  // Scrolled to the end of the first row's long form, the second row's header is in view below it.
+  await header('Main Banner 2').scrollIntoViewIfNeeded();
+  await header('Main Banner 2').click();
+  // The first row closed above it, which moved it up: it is brought back into view, and keeps the focus.
+  await expect(header('Main Banner 2')).toHaveAttribute('aria-expanded', 'true');
+  await expect(header('Main Banner 2')).toBeInViewport();
+  await expect(header('Main Banner 2')).toBeFocused();
+});

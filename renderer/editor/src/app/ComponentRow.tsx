@@ -8,6 +8,7 @@ import { useDoc } from '../state/docContext';
 import { ContentFields } from '../fields/ContentFields';
 import { useFollowingText } from '../fields/useDraft';
 import { ComponentJsonEditor } from '../json/ComponentJsonEditor';
+import { focusRow } from './focusRow';
 import { removeWithUndo } from './rowActions';
 import { useRowSortable } from './rowSortable';
 
@@ -34,7 +35,11 @@ export const ComponentRow = memo(function ComponentRow({ id }: { id: string }) {
   // On a secondary country the order is the primary's (multi-country rules): nothing to drag.
   const sortable = useRowSortable(id, !doc.canAddOrRemove);
 
-  const toggle = () => doc.setOpen(open ? null : id);
+  const toggle = () => {
+    doc.setOpen(open ? null : id);
+    // The row open before closes, which can move this header out of view: bring it back (issue 15).
+    if (!open) focusRow(id);
+  };
 
   return (
     <>
