@@ -21,6 +21,7 @@ import { componentLabel } from '../../../../core/rules/displayNames';
 import { ComponentRow } from './ComponentRow';
 import { COMPONENT_LIST_DND_ID, RowsRegisteredContext } from './rowSortable';
 import { SteadyKeyboardSensor } from './steadyKeyboardSensor';
+import { StateMessage } from '../ui/StateMessage';
 
 /**
  * Arrow keys step the dragged row one place in the list order, whatever the rows' heights: the dragged row's
@@ -185,7 +186,7 @@ export const ComponentList = memo(function ComponentList() {
   const accessibility = useMemo(() => dragAccessibility(doc), [doc]);
 
   if (order.length === 0) {
-    return <p className="empty">This page has no components yet. Use Add Component to start.</p>;
+    return <StateMessage kind="empty" title="This page has no components yet. Use Add Component to start." />;
   }
 
   return (

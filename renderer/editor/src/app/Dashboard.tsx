@@ -30,6 +30,7 @@ import {
 import type { PendingSave } from '../../../../core/team';
 import '../team/team.css';
 import './dashboard.css';
+import { StateMessage } from '../ui/StateMessage';
 
 interface Row {
   bookmark: string;
@@ -215,11 +216,12 @@ export function Dashboard() {
           </p>
         )}
         {rows === null ? (
-          <p className="loading">Loading pages…</p>
+          <StateMessage kind="loading" title="Loading pages…" />
         ) : visible.length === 0 ? (
-          <p className="empty">
-            {rows.length === 0 ? 'No pages yet. Create one with New Page.' : 'No page matches these filters.'}
-          </p>
+          <StateMessage
+            kind="empty"
+            title={rows.length === 0 ? 'No pages yet. Create one with New Page.' : 'No page matches these filters.'}
+          />
         ) : (
           <table className="pages">
             <thead>

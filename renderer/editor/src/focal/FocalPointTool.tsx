@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
 import {
   DEFAULT_PREVIEW_WIDTH,
   FOCAL_KEY_STEP,
@@ -102,7 +103,6 @@ export function FocalPointTool({ initialUrl, loadMetadata, onApply }: FocalPoint
   const stageRef = useRef<HTMLDivElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const dragRef = useRef<Drag | null>(null);
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ custom: null, amplience: null });
 
   const generate = async (target: string) => {
     const url = target.trim();
@@ -198,27 +198,8 @@ export function FocalPointTool({ initialUrl, loadMetadata, onApply }: FocalPoint
     );
   };
 
-  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.findIndex((entry) => entry.id === tab);
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    const next =
-      step !== 0
-        ? TABS[(index + step + TABS.length) % TABS.length]
-        : event.key === 'Home'
-          ? TABS[0]
-          : event.key === 'End'
-            ? TABS[TABS.length - 1]
-            : undefined;
-    if (!next) return;
-    event.preventDefault();
-    setTab(next.id);
-    tabRefs.current[next.id]?.focus();
-  };
-
   const hintId = `${id}-hint`;
   const readoutId = `${id}-readout`;
-  const panelId = (which: Tab) => `${id}-panel-${which}`;
-  const tabId = (which: Tab) => `${id}-tab-${which}`;
 
   return (
     <section className="focal-tool" aria-label="Focal point editor">
@@ -378,44 +359,24 @@ export function FocalPointTool({ initialUrl, loadMetadata, onApply }: FocalPoint
         </div>
       )}
 
-      <div className="focal-tabs" role="tablist" aria-label="Previews">
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)} activationMode="automatic">
+        <Tabs.List className="focal-tabs" aria-label="Previews">
+          {TABS.map((entry) => (
+            <Tabs.Trigger key={entry.id} value={entry.id}>
+              {entry.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
         {TABS.map((entry) => (
-          <button
-            key={entry.id}
-            ref={(element) => {
-              tabRefs.current[entry.id] = element;
-            }}
-            type="button"
-            role="tab"
-            id={tabId(entry.id)}
-            aria-selected={tab === entry.id}
-            aria-controls={panelId(entry.id)}
-            tabIndex={tab === entry.id ? 0 : -1}
-            onClick={() => setTab(entry.id)}
-            onKeyDown={onTabKeyDown}
-          >
-            {entry.label}
-          </button>
-        ))}
-      </div>
-      {TABS.map((entry) => (
-        <div
-          key={entry.id}
-          role="tabpanel"
-          id={panelId(entry.id)}
-          aria-labelledby={tabId(entry.id)}
-          hidden={tab !== entry.id}
-          tabIndex={0}
-          className="focal-panel"
-        >
-          {tab === entry.id &&
-            (point && image && size ? (
+          <Tabs.Content key={entry.id} value={entry.id} className="focal-panel">
+            {point && image && size ? (
               <Previews kind={entry.id} imageUrl={image.url} size={size} point={point} width={previewWidth} />
             ) : (
               <p className="empty">{NO_FOCAL_POINTS}</p>
-            ))}
-        </div>
-      ))}
+            )}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { Modal } from '../components/Modal';
 import { DiffWithCurrent } from './DiffView';
 import { SavedVersion } from './SavedVersion';
 import './history.css';
+import { StateMessage } from '../ui/StateMessage';
 
 /** The page's saved versions, newest first; one of them against the current content, and its restore. */
 export function HistoryDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
@@ -38,7 +39,7 @@ function Versions({ onRestored }: { onRestored(): void }) {
   const [selected, setSelected] = useState<number | null>(null);
   const listing = useRemote(`${bookmarkFor(doc.key)}#${attempt}`, () => call('listVersions', { key: doc.key }));
 
-  if (listing.loading) return <p className="loading">Loading the saved versions…</p>;
+  if (listing.loading) return <StateMessage kind="loading" title="Loading the saved versions…" />;
   if (listing.error !== null || listing.data === undefined) {
     return (
       <div role="alert" className="history-error">
@@ -56,7 +57,7 @@ function Versions({ onRestored }: { onRestored(): void }) {
     </p>
   );
   if (listing.data.versions.length === 0) {
-    return skippedNote || <p className="empty">This page has not been saved yet.</p>;
+    return skippedNote || <StateMessage kind="empty" title="This page has not been saved yet." />;
   }
 
   const restore = (version: number, components: readonly Component[]) => {
@@ -73,7 +74,7 @@ function Versions({ onRestored }: { onRestored(): void }) {
         <VersionList versions={listing.data.versions} selected={selected} onSelect={setSelected} />
         <div className="history-detail">
           {selected === null ? (
-            <p className="empty">Select a version to compare it with the current content.</p>
+            <StateMessage kind="empty" title="Select a version to compare it with the current content." />
           ) : (
             <SavedVersion key={selected} pageKey={doc.key} version={selected} label={`Version ${selected}`}>
               {(loaded) => (
