@@ -35,6 +35,11 @@ export function singular(plural: string): string {
   return plural;
 }
 
+/** A list item by its place, named after its list ("Keywords", 2 -> "Keyword 3"): never a bare "Item 3". */
+export function positionLabel(listName: string, index: number): string {
+  return `${singular(listName)} ${index + 1}`;
+}
+
 /**
  * What a list item is called where it is listed (issue 15): by its content, never by its position alone, so
  * items tell themselves apart.
@@ -48,7 +53,7 @@ export function singular(plural: string): string {
 export function itemLabel(item: unknown, index: number, listName: string): string {
   const own = lineOf(item);
   if (own) return own;
-  const fallback = `${singular(listName)} ${index + 1}`;
+  const fallback = positionLabel(listName, index);
   if (!isRecord(item)) return fallback;
 
   const product = isRecord(item.pluDetails) ? item.pluDetails : 'plu' in item ? item : null;

@@ -32,6 +32,13 @@ function type(input: HTMLInputElement, text: string): void {
 const textInput = () => view.host.querySelector<HTMLInputElement>('input:not([type="checkbox"]):not([type="color"])')!;
 
 describe('FieldEditor', () => {
+  it('labels the items of a plain list after the list, not "Item n"', () => {
+    renderField('keywords', ['new', 'sale']);
+    const labels = [...view.host.querySelectorAll('ol.list-items label')].map((label) => label.textContent?.trim());
+    expect(labels).toContain('Keyword 2');
+    expect(labels.some((label) => label?.startsWith('Item'))).toBe(false);
+  });
+
   it.each([
     ['an empty field', 'title', 'Big sale', 'Big sale'],
     ['an empty colour', 'backgroundColor', '#ff0000', '#ff0000'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemLabel, singular } from '../../core/rules/itemLabel';
+import { itemLabel, positionLabel, singular } from '../../core/rules/itemLabel';
 import { productSpotlight } from '../../core/catalogue/productSpotlight';
 
 const pair = { desktop: '/d.jpg', mobile: '/m.jpg' };
@@ -80,5 +80,13 @@ describe('singular', () => {
       'Address',
       'Data',
     ]);
+  });
+});
+
+describe('positionLabel', () => {
+  it('names an item by its list in the singular and its place, never "Item n"', () => {
+    expect(positionLabel('Keywords', 2)).toBe('Keyword 3');
+    expect(positionLabel('Categories', 0)).toBe('Category 1');
+    expect(itemLabel({}, 1, 'Slides')).toBe('Slide 2');
   });
 });

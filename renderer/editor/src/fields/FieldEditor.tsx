@@ -2,7 +2,9 @@ import { memo, useId } from 'react';
 import { fieldKind, isColourKey, isTimeOfDayKey, knownShape, labelFromKey } from '../../../../core/rules/fields';
 import { FIELD_EDITORS, SHAPE_EDITORS } from './registry';
 import { samePath, type FieldEditorComponent, type FieldProps } from './types';
+import type { Path } from '../../../../core/rules/paths';
 import './fields.css';
+import { positionLabel } from '../../../../core/rules/itemLabel';
 
 export type { FieldChange } from './types';
 
@@ -23,6 +25,14 @@ function editorOf(name: string | number, value: unknown): FieldEditorComponent {
   return FIELD_EDITORS[kind];
 }
 
+/** A field's label from its key; an item of a plain list is named after the list ("Keyword 3"). */
+function fieldLabel(name: string | number, path: Path): string {
+  const list = path[path.length - 2];
+  return typeof name === 'number' && typeof list === 'string'
+    ? positionLabel(labelFromKey(list), name)
+    : labelFromKey(name);
+}
+
 /**
  * One content field, edited by the kind its key and value call for (editor spec §3), or by a dedicated editor
  * for a known shape (images, aspect ratios, link pairs, CTAs, colours): fields/registry.ts. Memoised on its
@@ -36,7 +46,7 @@ export const FieldEditor = memo(
     return (
       <Editor
         id={id}
-        label={labelFromKey(name)}
+        label={fieldLabel(name, path)}
         name={name}
         path={path}
         value={value}

@@ -2,6 +2,7 @@ import { createElement, type MouseEvent } from 'react';
 import { useFocused, useSelected, type RenderElementProps, type RenderLeafProps } from 'slate-react';
 import { attrOf, headingSizeOf } from './commands';
 import type { LinkElement, RawElement } from './types';
+import { CornerDownLeft } from 'lucide-react';
 
 const RAW_PREVIEW_CHARS = 60;
 
@@ -47,9 +48,7 @@ export function RichElement(props: RenderElementProps) {
       return (
         <span {...attributes} className="rt-br">
           <span contentEditable={false}>
-            <span className="rt-br-mark" aria-hidden="true">
-              ↵
-            </span>
+            <CornerDownLeft className="rt-br-mark" size={12} aria-hidden />
             <br />
           </span>
           {children}
