@@ -9,14 +9,14 @@
 // With --whole, main's answer to every delta is replaced by 'no-base', so each pause sends the
 // whole draft as every autosave did before: the two costs side by side from one build.
 //
-//   npx electron-vite build && node scripts/measure-autosave.mjs [--size 1000] [--pauses 4] [--whole]
+//   npx electron-vite build && node bench/autosave.mjs [--size 1000] [--pauses 4] [--whole]
 import { chromium } from '@playwright/test';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runnerImport } from 'vite';
-import { startBrowserHost } from '../bench/browserHost.mjs';
+import { startBrowserHost } from './browserHost.mjs';
 
 const { values: options } = parseArgs({
   options: {
