@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, createPage, addComponent, editorText } from './host';
+import { expectTooltip } from './tooltip';
 
 const RATIOS = ['2:1', '1:1', '1:2', '3:4', '4:3'];
 const POI_URL =
@@ -39,7 +40,7 @@ test('the focal-point screen shows an existing point, adds one, moves and resize
   await expect(page.getByRole('group', { name: 'Focal point' })).toBeVisible();
   const add = page.getByRole('button', { name: '+ Focal Point' });
   await expect(add).toBeDisabled();
-  await expect(add).toHaveAttribute('title', 'Focal point already added');
+  await expectTooltip(page, add, 'Focal point already added');
 
   // A banner without one: nothing to preview until `+ Focal Point` adds the default 12.5% x 28.169% point.
   await url.fill('/sample/images/banner-running-desktop.svg');
@@ -47,11 +48,11 @@ test('the focal-point screen shows an existing point, adds one, moves and resize
   await expect.poll(() => readout(page)).toEqual(['–', '–', '–', '–']);
   await expect(page.getByRole('tabpanel', { name: 'Custom' })).toHaveText('No focal points selected');
   await expect(add).toBeEnabled();
-  await expect(add).toHaveAttribute('title', 'Add a Focal Point');
+  await expectTooltip(page, add, 'Add a Focal Point');
   await add.click();
   await expect.poll(() => readout(page)).toEqual(['0.5', '0.5', '0.125', '0.28169']);
   await expect(add).toBeDisabled();
-  await expect(add).toHaveAttribute('title', 'Focal point already added');
+  await expectTooltip(page, add, 'Focal point already added');
 
   // Keyboard: the arrows move the point by 1%, Shift with the arrows resizes it by 1% (from its bottom-right
   // corner, as the handle does: the top-left corner stays, so the centre moves by half).

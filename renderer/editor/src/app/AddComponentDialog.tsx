@@ -9,6 +9,7 @@ import { focusRow } from './focusRow';
 import { Modal } from '../components/Modal';
 import { toastError } from '../components/Toasts';
 import './addComponent.css';
+import { Tooltip } from '../ui/Tooltip';
 
 const typeOf = (entry: TemplateEntry): string => entry.data._component;
 
@@ -203,18 +204,19 @@ function TileGrid({ entries, label, favourites, recent, onAdd, onToggleFavourite
             >
               <span className="add-tile-name">{entry.name}</span>
             </button>
-            <button
-              type="button"
-              className={favourite ? 'add-tile-star on' : 'add-tile-star'}
-              tabIndex={tabIndex}
-              aria-pressed={favourite}
-              aria-label={favourite ? `Remove ${entry.name} from favourites` : `Add ${entry.name} to favourites`}
-              title={favourite ? 'Remove from favourites' : 'Add to favourites'}
-              onFocus={() => setActive(index)}
-              onClick={() => onToggleFavourite(entry)}
-            >
-              <Star size={18} aria-hidden="true" fill={favourite ? 'currentColor' : 'none'} />
-            </button>
+            <Tooltip content={favourite ? 'Remove from favourites' : 'Add to favourites'}>
+              <button
+                type="button"
+                className={favourite ? 'add-tile-star on' : 'add-tile-star'}
+                tabIndex={tabIndex}
+                aria-pressed={favourite}
+                aria-label={favourite ? `Remove ${entry.name} from favourites` : `Add ${entry.name} to favourites`}
+                onFocus={() => setActive(index)}
+                onClick={() => onToggleFavourite(entry)}
+              >
+                <Star size={18} aria-hidden="true" fill={favourite ? 'currentColor' : 'none'} />
+              </button>
+            </Tooltip>
             <p className="add-tile-description" id={descriptionId}>
               {isRecent && <span className="add-tile-badge">Recently used · </span>}
               {entry.description}

@@ -4,6 +4,7 @@ import { useDoc } from '../state/docContext';
 import { useLinksActive, usePreviewMode } from '../state/previewMode';
 import { sendLinks } from '../state/previewLink';
 import { toast } from '../state/toasts';
+import { Tooltip } from '../ui/Tooltip';
 
 const PAGE_LINKS = [
   ['UAT Desktop', 'uat', 'desktop'],
@@ -30,13 +31,11 @@ export function PreviewLinksControls() {
       >
         Links in Preview: {active ? 'Active' : 'Inactive'}
       </button>
-      <button
-        type="button"
-        onClick={() => void call('reloadPreview', {})}
-        title="Show the page again after following a link"
-      >
-        Back to page
-      </button>
+      <Tooltip content="Show the page again after following a link">
+        <button type="button" onClick={() => void call('reloadPreview', {})}>
+          Back to page
+        </button>
+      </Tooltip>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { call } from '../api';
 import { openModalsAtom } from '../state/session';
 import { PreviewLinksControls, PreviewModeBar } from './PreviewModeBar';
 import './previewSnapshot.css';
+import { Tooltip } from '../ui/Tooltip';
 
 /** The width the preview lays the page out at; null fits it to the area. Kept while the app runs. */
 export const previewWidthAtom = atom<number | null>(null);
@@ -101,15 +102,15 @@ function PreviewWidthSwitch() {
       onValueChange={(label) => setWidth(choices.find((choice) => choice.label === label)?.width ?? null)}
     >
       {choices.map((choice) => (
-        <RadioGroup.Item
+        <Tooltip
           key={choice.label}
-          value={choice.label}
-          className={choice === chosen ? 'selected' : ''}
-          title={choice.width ? `${choice.width} px wide` : 'Fit the page to the preview area'}
+          content={choice.width ? `${choice.width} px wide` : 'Fit the page to the preview area'}
         >
-          {choice.label}
-          {choice.width ? <span className="muted"> {choice.width}</span> : null}
-        </RadioGroup.Item>
+          <RadioGroup.Item value={choice.label} className={choice === chosen ? 'selected' : ''}>
+            {choice.label}
+            {choice.width ? <span className="muted"> {choice.width}</span> : null}
+          </RadioGroup.Item>
+        </Tooltip>
       ))}
     </RadioGroup.Root>
   );

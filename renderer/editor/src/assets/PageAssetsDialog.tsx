@@ -7,6 +7,7 @@ import { Modal } from '../components/Modal';
 import { CodeEditor } from '../code/editors';
 import './assets.css';
 import { ArrowDown, ArrowUp, X } from 'lucide-react';
+import { Tooltip } from '../ui/Tooltip';
 
 /** What differs between the Styles manager and the Script manager. */
 export interface PageAssetsDialogConfig {
@@ -105,33 +106,36 @@ function PageAssetsForm({ config, close }: { config: PageAssetsDialogConfig; clo
                   {url}
                 </code>
                 <span className="item-actions">
-                  <button
-                    type="button"
-                    aria-label={`Move ${url} up`}
-                    title="Move up"
-                    disabled={index === 0}
-                    onClick={() => setUrls(moveItem(urls, index, index - 1))}
-                  >
-                    <ArrowUp size={14} aria-hidden />
-                  </button>
-                  <button
-                    type="button"
-                    aria-label={`Move ${url} down`}
-                    title="Move down"
-                    disabled={index === urls.length - 1}
-                    onClick={() => setUrls(moveItem(urls, index, index + 1))}
-                  >
-                    <ArrowDown size={14} aria-hidden />
-                  </button>
-                  <button
-                    type="button"
-                    className="item-remove"
-                    aria-label={`Remove ${url}`}
-                    title="Remove"
-                    onClick={() => setUrls(urls.filter((other) => other !== url))}
-                  >
-                    <X size={14} aria-hidden />
-                  </button>
+                  <Tooltip content="Move up">
+                    <button
+                      type="button"
+                      aria-label={`Move ${url} up`}
+                      disabled={index === 0}
+                      onClick={() => setUrls(moveItem(urls, index, index - 1))}
+                    >
+                      <ArrowUp size={14} aria-hidden />
+                    </button>
+                  </Tooltip>
+                  <Tooltip content="Move down">
+                    <button
+                      type="button"
+                      aria-label={`Move ${url} down`}
+                      disabled={index === urls.length - 1}
+                      onClick={() => setUrls(moveItem(urls, index, index + 1))}
+                    >
+                      <ArrowDown size={14} aria-hidden />
+                    </button>
+                  </Tooltip>
+                  <Tooltip content="Remove">
+                    <button
+                      type="button"
+                      className="item-remove"
+                      aria-label={`Remove ${url}`}
+                      onClick={() => setUrls(urls.filter((other) => other !== url))}
+                    >
+                      <X size={14} aria-hidden />
+                    </button>
+                  </Tooltip>
                 </span>
               </li>
             ))}

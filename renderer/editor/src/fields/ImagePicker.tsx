@@ -2,6 +2,7 @@ import { useId, useState, type DragEvent, type FormEvent } from 'react';
 import { SAMPLE_LIBRARY, type SampleImage } from '../../../../core/catalogue/sampleLibrary';
 import { imageUrlProblem } from '../../../../core/rules/imageUrl';
 import { Modal } from '../components/Modal';
+import { Tooltip } from '../ui/Tooltip';
 
 /**
  * The address a drop carries: a dragged link or image gives text/uri-list (its comment lines start with #),
@@ -145,10 +146,12 @@ function ImageGrid({
     <ul className="image-picker-grid" aria-label={label}>
       {images.map((image) => (
         <li key={image.url}>
-          <button type="button" className="image-picker-tile" title={image.url} onClick={() => onChoose(image.url)}>
-            <img src={image.url} alt="" loading="lazy" decoding="async" />
-            <span>{image.name}</span>
-          </button>
+          <Tooltip content={image.url}>
+            <button type="button" className="image-picker-tile" onClick={() => onChoose(image.url)}>
+              <img src={image.url} alt="" loading="lazy" decoding="async" />
+              <span>{image.name}</span>
+            </button>
+          </Tooltip>
         </li>
       ))}
     </ul>

@@ -11,6 +11,7 @@ import { ImagePicker, carriesUrl, droppedUrl } from './ImagePicker';
 import { VARIANTS, VARIANT_NAMES, type Variant } from './pairVariants';
 import { useRecentImages } from './recentImages';
 import type { FieldEditorProps } from './types';
+import { Tooltip } from '../ui/Tooltip';
 
 // The focal-point tool loads when its dialog first opens.
 const FocalPointTool = lazyPart(() => import('../focal/FocalPointTool').then((module) => module.FocalPointTool), {
@@ -212,43 +213,44 @@ function Thumbnail({
   const [broken, setBroken] = useState(false);
   if (src.trim() === '') return <span className="thumbnail thumbnail-note">No image</span>;
   return (
-    <button
-      type="button"
-      className="thumbnail-button"
-      aria-label={`Set focal point for ${name} image${broken ? ' (image not found)' : ''}`}
-      title="Set the focal point"
-      onClick={onOpen}
-    >
-      {broken ? (
-        <span className="thumbnail thumbnail-note thumbnail-missing">Image not found</span>
-      ) : (
-        <span className="thumbnail-frame">
-          <img
-            className="thumbnail"
-            src={src}
-            alt={`${name} image`}
-            loading="lazy"
-            decoding="async"
-            onError={() => setBroken(true)}
-          />
-          {point && (
-            <span
-              className="thumbnail-focal"
-              aria-hidden="true"
-              style={{
-                left: `${(point.x - point.w / 2) * 100}%`,
-                top: `${(point.y - point.h / 2) * 100}%`,
-                width: `${point.w * 100}%`,
-                height: `${point.h * 100}%`,
-              }}
+    <Tooltip content="Set the focal point">
+      <button
+        type="button"
+        className="thumbnail-button"
+        aria-label={`Set focal point for ${name} image${broken ? ' (image not found)' : ''}`}
+        onClick={onOpen}
+      >
+        {broken ? (
+          <span className="thumbnail thumbnail-note thumbnail-missing">Image not found</span>
+        ) : (
+          <span className="thumbnail-frame">
+            <img
+              className="thumbnail"
+              src={src}
+              alt={`${name} image`}
+              loading="lazy"
+              decoding="async"
+              onError={() => setBroken(true)}
             />
-          )}
+            {point && (
+              <span
+                className="thumbnail-focal"
+                aria-hidden="true"
+                style={{
+                  left: `${(point.x - point.w / 2) * 100}%`,
+                  top: `${(point.y - point.h / 2) * 100}%`,
+                  width: `${point.w * 100}%`,
+                  height: `${point.h * 100}%`,
+                }}
+              />
+            )}
+          </span>
+        )}
+        <span className="thumbnail-action" aria-hidden="true">
+          <Crosshair size={14} />
+          Focal point
         </span>
-      )}
-      <span className="thumbnail-action" aria-hidden="true">
-        <Crosshair size={14} />
-        Focal point
-      </span>
-    </button>
+      </button>
+    </Tooltip>
   );
 }

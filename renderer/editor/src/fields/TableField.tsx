@@ -15,6 +15,7 @@ import {
 import { Modal } from '../components/Modal';
 import { FieldEditor, type FieldChange } from './FieldEditor';
 import { useDraft } from './useDraft';
+import { Tooltip } from '../ui/Tooltip';
 
 type TableContent = Record<string, unknown> & TableGrid;
 
@@ -117,15 +118,16 @@ function Grid({ content, onChange }: { content: TableContent; onChange: FieldCha
                       value={header.label}
                       onChange={(e) => onChange(['headers', column, 'label'], e.target.value)}
                     />
-                    <button
-                      type="button"
-                      className="quiet icon-button"
-                      aria-label={`Remove column ${header.label || column + 1}`}
-                      title={`Remove column ${header.label || column + 1}`}
-                      onClick={() => write(removeColumn(content, column))}
-                    >
-                      <X size={14} aria-hidden />
-                    </button>
+                    <Tooltip content={`Remove column ${header.label || column + 1}`}>
+                      <button
+                        type="button"
+                        className="quiet icon-button"
+                        aria-label={`Remove column ${header.label || column + 1}`}
+                        onClick={() => write(removeColumn(content, column))}
+                      >
+                        <X size={14} aria-hidden />
+                      </button>
+                    </Tooltip>
                   </div>
                 </th>
               ))}
@@ -136,15 +138,16 @@ function Grid({ content, onChange }: { content: TableContent; onChange: FieldCha
               <tr key={rowIndex}>
                 <th scope="row" className="table-grid-row-head">
                   <span>{rowIndex + 1}</span>
-                  <button
-                    type="button"
-                    className="quiet icon-button"
-                    aria-label={`Remove row ${rowIndex + 1}`}
-                    title={`Remove row ${rowIndex + 1}`}
-                    onClick={() => write(removeRow(content, rowIndex))}
-                  >
-                    <Trash2 size={14} aria-hidden />
-                  </button>
+                  <Tooltip content={`Remove row ${rowIndex + 1}`}>
+                    <button
+                      type="button"
+                      className="quiet icon-button"
+                      aria-label={`Remove row ${rowIndex + 1}`}
+                      onClick={() => write(removeRow(content, rowIndex))}
+                    >
+                      <Trash2 size={14} aria-hidden />
+                    </button>
+                  </Tooltip>
                 </th>
                 {headers.map((header, column) => (
                   <td key={header.field}>

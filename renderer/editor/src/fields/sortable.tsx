@@ -17,6 +17,7 @@ import {
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS as DndCSS } from '@dnd-kit/utilities';
 import { ArrowDown, ArrowUp, Copy, X } from 'lucide-react';
+import { Tooltip } from '../ui/Tooltip';
 
 let keySeed = 0;
 /** A React key and dnd-kit id for one array item, unique across the editor. */
@@ -156,47 +157,51 @@ export function ItemActions({
 }) {
   return (
     <div className="item-actions" role="group" aria-label={`${name} actions`}>
-      <button
-        type="button"
-        data-action="up"
-        disabled={index === 0}
-        onClick={() => onAction('up')}
-        aria-label={`Move ${name} up`}
-        title="Move up"
-      >
-        <ArrowUp size={14} aria-hidden />
-      </button>
-      <button
-        type="button"
-        data-action="down"
-        disabled={index === count - 1}
-        onClick={() => onAction('down')}
-        aria-label={`Move ${name} down`}
-        title="Move down"
-      >
-        <ArrowDown size={14} aria-hidden />
-      </button>
-      {duplicate && (
+      <Tooltip content="Move up">
         <button
           type="button"
-          data-action="duplicate"
-          onClick={() => onAction('duplicate')}
-          aria-label={`Duplicate ${name}`}
-          title="Duplicate"
+          data-action="up"
+          disabled={index === 0}
+          onClick={() => onAction('up')}
+          aria-label={`Move ${name} up`}
         >
-          <Copy size={14} aria-hidden />
+          <ArrowUp size={14} aria-hidden />
         </button>
+      </Tooltip>
+      <Tooltip content="Move down">
+        <button
+          type="button"
+          data-action="down"
+          disabled={index === count - 1}
+          onClick={() => onAction('down')}
+          aria-label={`Move ${name} down`}
+        >
+          <ArrowDown size={14} aria-hidden />
+        </button>
+      </Tooltip>
+      {duplicate && (
+        <Tooltip content="Duplicate">
+          <button
+            type="button"
+            data-action="duplicate"
+            onClick={() => onAction('duplicate')}
+            aria-label={`Duplicate ${name}`}
+          >
+            <Copy size={14} aria-hidden />
+          </button>
+        </Tooltip>
       )}
-      <button
-        type="button"
-        data-action="remove"
-        className="item-remove"
-        onClick={() => onAction('remove')}
-        aria-label={`Remove ${name}`}
-        title="Remove"
-      >
-        <X size={14} aria-hidden />
-      </button>
+      <Tooltip content="Remove">
+        <button
+          type="button"
+          data-action="remove"
+          className="item-remove"
+          onClick={() => onAction('remove')}
+          aria-label={`Remove ${name}`}
+        >
+          <X size={14} aria-hidden />
+        </button>
+      </Tooltip>
     </div>
   );
 }

@@ -21,6 +21,7 @@ import {
 } from '../../../../core/rules/focalPoint';
 import { errorMessage } from '../api';
 import './focal.css';
+import { Tooltip } from '../ui/Tooltip';
 
 /** What main answers for an image (editor spec §7): its size and the metadata pointOfInterest, if any. */
 export interface ImageMetadata {
@@ -231,14 +232,16 @@ export function FocalPointTool({ initialUrl, loadMetadata, onApply }: FocalPoint
         <button type="submit" className="primary" disabled={loading}>
           Generate
         </button>
-        <button
-          type="button"
-          disabled={point !== null || size === null}
-          title={point !== null ? FOCAL_POINT_ADDED_TITLE : ADD_FOCAL_POINT_TITLE}
-          onClick={() => setPoint((current) => current ?? defaultFocalPoint())}
-        >
-          + Focal Point
-        </button>
+        {/* aria-disabled, not disabled: a disabled button gets no pointer events, so its tooltip could not say why. */}
+        <Tooltip content={point !== null ? FOCAL_POINT_ADDED_TITLE : ADD_FOCAL_POINT_TITLE}>
+          <button
+            type="button"
+            aria-disabled={point !== null || size === null}
+            onClick={() => size !== null && setPoint((current) => current ?? defaultFocalPoint())}
+          >
+            + Focal Point
+          </button>
+        </Tooltip>
       </form>
       {widthInvalid && (
         <p id={`${id}-width-error`} className="field-error">

@@ -29,6 +29,7 @@ import { toast } from '../state/toasts';
 import { useRemote } from '../state/useRemote';
 import './links.css';
 import { X } from 'lucide-react';
+import { Tooltip } from '../ui/Tooltip';
 
 /** Site type of a web fascia (site_*); only 'apps' changes anything (core/rules/linkGenerator.ts). */
 const SITE_SITE_TYPE = 'site';
@@ -355,15 +356,16 @@ function MeshLinkGenerator({
             return (
               <li key={pair.name} className="lg-chip">
                 <span>{label}</span>
-                <button
-                  type="button"
-                  className="lg-chip-remove"
-                  aria-label={`Remove facet ${label}`}
-                  title={`Remove facet ${label}`}
-                  onClick={() => setForm((current) => removeFacet(current, index))}
-                >
-                  <X size={14} aria-hidden />
-                </button>
+                <Tooltip content={`Remove facet ${label}`}>
+                  <button
+                    type="button"
+                    className="lg-chip-remove"
+                    aria-label={`Remove facet ${label}`}
+                    onClick={() => setForm((current) => removeFacet(current, index))}
+                  >
+                    <X size={14} aria-hidden />
+                  </button>
+                </Tooltip>
               </li>
             );
           })}
@@ -472,17 +474,19 @@ function MeshLinkGenerator({
         <button type="button" className="secondary" disabled={!link} onClick={() => void copy()}>
           Copy link
         </button>
-        <button
-          type="button"
-          className="primary"
-          disabled={!link || insertInto.unavailable !== null || !target}
-          title={insertInto.unavailable ?? undefined}
-          onClick={() => {
-            if (insertInto.unavailable === null && target) insertInto.insert(link, target);
-          }}
-        >
-          Insert into component
-        </button>
+        {/* aria-disabled, not disabled: the tooltip must be able to say why nothing can be inserted. */}
+        <Tooltip content={insertInto.unavailable ?? 'Insert the link into the chosen component'}>
+          <button
+            type="button"
+            className="primary"
+            aria-disabled={!link || insertInto.unavailable !== null || !target}
+            onClick={() => {
+              if (link && insertInto.unavailable === null && target) insertInto.insert(link, target);
+            }}
+          >
+            Insert into component
+          </button>
+        </Tooltip>
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { toast } from '../state/toasts';
 import { Modal } from '../components/Modal';
 import { toastError } from '../components/Toasts';
 import type { MultiCountrySession } from './session';
+import { Tooltip } from '../ui/Tooltip';
 
 interface EditedCountry {
   country: CountryCode;
@@ -43,18 +44,22 @@ export function TranslateButton({ session }: { session: MultiCountrySession }) {
   };
   return (
     <>
-      <button
-        type="button"
-        disabled={busy || targets.length === 0}
-        title={
+      {/* aria-disabled, not disabled: the tooltip must be able to say why there is nothing to translate. */}
+      <Tooltip
+        content={
           targets.length === 0
             ? 'No other country to translate into from here.'
             : `Translate the ${countryName(session.primary)} text into ${targets.map(countryName).join(' and ')}`
         }
-        onClick={askOrTranslate}
       >
-        {busy ? 'Translating…' : 'Translate'}
-      </button>
+        <button
+          type="button"
+          aria-disabled={busy || targets.length === 0}
+          onClick={() => !busy && targets.length > 0 && askOrTranslate()}
+        >
+          {busy ? 'Translating…' : 'Translate'}
+        </button>
+      </Tooltip>
       <Modal
         open={edited.length > 0}
         onOpenChange={(open) => !open && setEdited([])}

@@ -23,6 +23,7 @@ import { localeFor, useFasciaStore } from './fhUniverse';
 import './querybuilder.css';
 import { ChevronDown, ChevronRight, X } from 'lucide-react';
 import { StateMessage } from '../ui/StateMessage';
+import { Tooltip } from '../ui/Tooltip';
 
 export const QUERY_COPIED = 'Query copied to Clipboard.';
 export const LOADING_PRODUCTS = 'Loading products…';
@@ -180,15 +181,16 @@ export function QueryBuilder({
               {state.filters.map((filter) => (
                 <li key={`${filter.facet}=${filter.value}`} className="qb-tab">
                   <span>{filter.label}</span>
-                  <button
-                    type="button"
-                    className="qb-tab-remove"
-                    aria-label={`Remove ${filter.label}`}
-                    title={`Remove ${filter.label}`}
-                    onClick={() => onChange((current) => removeFilter(current, filter.facet, filter.value))}
-                  >
-                    <X size={14} aria-hidden />
-                  </button>
+                  <Tooltip content={`Remove ${filter.label}`}>
+                    <button
+                      type="button"
+                      className="qb-tab-remove"
+                      aria-label={`Remove ${filter.label}`}
+                      onClick={() => onChange((current) => removeFilter(current, filter.facet, filter.value))}
+                    >
+                      <X size={14} aria-hidden />
+                    </button>
+                  </Tooltip>
                 </li>
               ))}
             </ul>

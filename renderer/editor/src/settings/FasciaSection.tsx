@@ -10,6 +10,7 @@ import {
   type SettingsField,
   type SettingsFormValues,
 } from './settingsForm';
+import { Tooltip } from '../ui/Tooltip';
 
 /** An input's registration with its error wiring (aria-invalid, aria-describedby), from the settings form. */
 export type FieldInputProps = (field: SettingsField) => UseFormRegisterReturn & {
@@ -101,15 +102,16 @@ export function FasciaSection({
                     {fieldError(field)}
                   </td>
                   <td>
-                    <button
-                      type="button"
-                      className="settings-remove"
-                      aria-label={`Remove ${row.fascia}`}
-                      title={`Remove ${row.fascia}`}
-                      onClick={() => remove(index)}
-                    >
-                      Remove
-                    </button>
+                    <Tooltip content={`Remove ${row.fascia}`}>
+                      <button
+                        type="button"
+                        className="settings-remove"
+                        aria-label={`Remove ${row.fascia}`}
+                        onClick={() => remove(index)}
+                      >
+                        Remove
+                      </button>
+                    </Tooltip>
                   </td>
                 </tr>
               );
