@@ -2,9 +2,17 @@ import type { ReactElement, ReactNode } from 'react';
 import * as RadixTooltip from '@radix-ui/react-tooltip';
 import './ui.css';
 
-/** One provider for the app: a short delay, and moving between toolbar buttons shows the next tip at once. */
+/**
+ * One provider for the app: a short delay, and moving between toolbar buttons shows the next tip at once. Tips
+ * hold no controls, so they are not hoverable and let the pointer through (ui.css): a tip over the next row's
+ * button must not swallow the click meant for it.
+ */
 export function TooltipProvider({ children }: { children: ReactNode }) {
-  return <RadixTooltip.Provider delayDuration={400}>{children}</RadixTooltip.Provider>;
+  return (
+    <RadixTooltip.Provider delayDuration={400} disableHoverableContent>
+      {children}
+    </RadixTooltip.Provider>
+  );
 }
 
 /**
