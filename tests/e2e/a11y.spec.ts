@@ -168,6 +168,8 @@ test('a11y: the focal-point tool, from an image field, has no critical or seriou
   const images = page.getByRole('group', { name: 'Images', exact: true }).first();
   await images.getByRole('button', { name: 'Set focal point for Desktop image' }).click();
   const dialog = page.getByRole('dialog', { name: 'Focal point' });
+  // aria-disabled until the image has loaded, which a click does not wait for.
+  await expect(dialog.getByRole('button', { name: '+ Focal Point' })).toBeEnabled();
   await dialog.getByRole('button', { name: '+ Focal Point' }).click();
   await expect(dialog.getByRole('group', { name: 'Focal point' })).toBeVisible();
   await expectClean(page, 'the focal-point tool');

@@ -95,16 +95,23 @@ test('the page JSON refuses broken input, and the page is saved to UAT with ever
     return clipboardData.getData('text/plain');
   });
   expect(JSON.parse(before)).toHaveLength(2);
-  await json.fill(before.replace('"Hero"', '"Broken"').slice(0, -3));
+  // As a user replaces it: CodeMirror's own select-all takes the whole text, not only the lines it has drawn
+  // (fill selects the drawn DOM, which missed the end of the list once in CI).
+  const replaceJson = async (text: string) => {
+    await json.focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.insertText(text);
+  };
+  await replaceJson(before.replace('"Hero"', '"Broken"').slice(0, -3));
   await expect(page.getByRole('alert')).toContainText('Invalid JSON');
   await expect(page.getByRole('alert')).toContainText('Nothing was changed.');
   await expect.poll(() => rowTitles(page)).toEqual(['Hero', 'Custom HTML']);
   // Valid JSON that is not a component list is refused with its path.
-  await json.fill('[{"content": {}}]');
+  await replaceJson('[{"content": {}}]');
   await expect(page.getByRole('alert')).toContainText('0._component');
   await expect.poll(() => rowTitles(page)).toEqual(['Hero', 'Custom HTML']);
   // Valid JSON is re-emitted.
-  await json.fill(before.replace('"Hero"', '"Hero Banner"'));
+  await replaceJson(before.replace('"Hero"', '"Hero Banner"'));
   await expect.poll(() => rowTitles(page)).toEqual(['Hero Banner', 'Custom HTML']);
   await page.getByLabel('Subcategory').fill('Summer');
   await page.getByLabel('UAT Desktop').fill('https://uat.example.com/summer-sale-2026');
