@@ -58,11 +58,11 @@ function bundleFigures() {
   return { files: start.files, ...sizeOf(RENDERER, start.files), parts };
 }
 
-/** Waits, a frame at a time, for the dashboard's page list (or its empty message); returns when, in epoch ms. */
+/** Waits, a frame at a time, for the dashboard's page list (or its designed empty state); returns when, in epoch ms. */
 const dashboardShown = (page) =>
   page
     .waitForFunction(
-      () => document.querySelector('table.pages, p.empty') && performance.timeOrigin + performance.now(),
+      () => document.querySelector('table.pages, .state-empty') && performance.timeOrigin + performance.now(),
       null,
       { polling: 'raf' },
     )
