@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runnerImport } from 'vite';
 import { startBrowserHost } from './browserHost.mjs';
+import { AUTOSAVE_AFTER_MS, TOP_LEVEL_TASKS, TYPES, benchTemplates, idOf, seedDraftFrom } from './studio.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -27,13 +28,7 @@ const { values: options } = parseArgs({
 });
 const SIZE = Number(options.size);
 const PAUSES = Number(options.pauses);
-const TYPES = ['MainBanner', 'CustomHTML', 'ProductSpotlight'];
-const idOf = (i) => `${TYPES[i % TYPES.length]}${String(i).padStart(10, '0')}`;
-const AFTER_LAST_KEY_MS = 150;
-const TOP_LEVEL_TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
-
-const { module } = await runnerImport('./core/catalogue/index.ts', { configFile: false, logLevel: 'error' });
-const templates = TYPES.map((type) => module.CATALOGUE.find((template) => template.data._component === type));
+const templates = await benchTemplates();
 
 /** The editor's work for one autosave, whole draft against delta, in Node (the same modules the editor runs). */
 async function measureEditorWork() {
@@ -109,28 +104,7 @@ try {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.goto(host.url);
-  const bookmark = await page.evaluate(
-    async ({ templates, ids }) => {
-      const key = { fascia: 'site_jd', country: 'gb', page: 'autosave', source: 'content-editor', platform: 'web' };
-      const opened = await window.studio.openPage({ key });
-      if (!opened.ok) throw new Error(opened.error.message);
-      const components = ids.map((id, i) => {
-        const template = templates[i % templates.length];
-        return {
-          _component: template.data._component,
-          _identifier: id,
-          name: `${template.name} ${i + 1}`,
-          hidden: false,
-          classes: [],
-          content: structuredClone(template.data.content),
-        };
-      });
-      const saved = await window.studio.saveDraft({ draft: { ...opened.value.draft, components } });
-      if (!saved.ok) throw new Error(saved.error.message);
-      return opened.value.draft.bookmark;
-    },
-    { templates, ids: Array.from({ length: SIZE }, (_, i) => idOf(i)) },
-  );
+  const bookmark = await seedDraftFrom(page, templates, SIZE, 'autosave');
 
   // Every request the editor sends, by channel, with the size of its body.
   await page.addInitScript(() => {
@@ -190,7 +164,7 @@ try {
           event.pid === mark.pid &&
           event.tid === mark.tid &&
           TOP_LEVEL_TASKS.has(event.name) &&
-          event.ts >= mark.ts + AFTER_LAST_KEY_MS * 1000,
+          event.ts >= mark.ts + AUTOSAVE_AFTER_MS * 1000,
       )
       .map((event) => (event.dur ?? 0) / 1000);
     const requests = await page.evaluate(() => window.__requests);

@@ -5,9 +5,9 @@
 import { runnerImport } from 'vite';
 import { burstLatencies, median, percentile } from './stats.mjs';
 
-const TYPES = ['MainBanner', 'CustomHTML', 'ProductSpotlight'];
+export const TYPES = ['MainBanner', 'CustomHTML', 'ProductSpotlight'];
 /** Deterministic identifiers: the type and a 10-character suffix, as the app makes them. */
-const idOf = (i) => `${TYPES[i % TYPES.length]}${String(i).padStart(10, '0')}`;
+export const idOf = (i) => `${TYPES[i % TYPES.length]}${String(i).padStart(10, '0')}`;
 /** At most this many rows are mounted when a page opens (ComponentList mounts the rest as they come into view). */
 const FIRST_ROWS = 64;
 /** Keys of the short burst whose autosave is traced. */
@@ -16,10 +16,10 @@ const AUTOSAVE_KEYS = 10;
  * Tasks this long after the last key of that burst are the autosave's: the keys' own work is done well within
  * it, and the autosave waits longer than this after the last change.
  */
-const AUTOSAVE_AFTER_MS = 150;
+export const AUTOSAVE_AFTER_MS = 150;
 const MB = 2 ** 20;
 /** A main-thread task in a trace, by the name older and newer Chromiums give it. */
-const TOP_LEVEL_TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+export const TOP_LEVEL_TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
 /** The catalogue's templates of the bench's three types, read from core through Vite's module runner. */
 export async function benchTemplates() {
@@ -28,21 +28,13 @@ export async function benchTemplates() {
 }
 
 /**
- * Saves a draft of `size` components as the page bench-{size}, from a context of its own so the measured one
- * starts with a cold cache, as the Puck harness's does; answers the page's bookmark.
+ * Saves, from `page` (already at the app), a draft of `size` components cycling the bench's templates as the
+ * page `pageName`; answers its bookmark.
  */
-async function seedPage(browser, host, templates, size) {
-  const page = await browser.newPage();
-  await page.goto(host.url);
-  const bookmark = await page.evaluate(
-    async ({ count, templates, ids }) => {
-      const key = {
-        fascia: 'site_jd',
-        country: 'gb',
-        page: `bench-${count}`,
-        source: 'content-editor',
-        platform: 'web',
-      };
+export async function seedDraftFrom(page, templates, size, pageName) {
+  return page.evaluate(
+    async ({ pageName, templates, ids }) => {
+      const key = { fascia: 'site_jd', country: 'gb', page: pageName, source: 'content-editor', platform: 'web' };
       const opened = await window.studio.openPage({ key });
       if (!opened.ok) throw new Error(opened.error.message);
       const components = ids.map((id, i) => {
@@ -60,8 +52,18 @@ async function seedPage(browser, host, templates, size) {
       if (!saved.ok) throw new Error(saved.error.message);
       return opened.value.draft.bookmark;
     },
-    { count: size, templates, ids: Array.from({ length: size }, (_, i) => idOf(i)) },
+    { pageName, templates, ids: Array.from({ length: size }, (_, i) => idOf(i)) },
   );
+}
+
+/**
+ * Saves a draft of `size` components as the page bench-{size}, from a context of its own so the measured one
+ * starts with a cold cache, as the Puck harness's does; answers the page's bookmark.
+ */
+async function seedPage(browser, host, templates, size) {
+  const page = await browser.newPage();
+  await page.goto(host.url);
+  const bookmark = await seedDraftFrom(page, templates, size, `bench-${size}`);
   await page.close();
   return bookmark;
 }
