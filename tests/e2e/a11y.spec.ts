@@ -6,16 +6,11 @@
  * turned on: names must contain what is visible (WCAG 2.5.3). `exclude` leaves out a part whose findings are
  * known and reported, each with its reason at its use.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { CATALOGUE } from '../../core/catalogue';
 import { componentFromTemplate } from '../../core/rules/components';
-import { contentHash } from '../../core/rules/hash';
-import type { Component, PageContent, PageSummary } from '../../core/schemas';
-import { startContentServer } from '../../main/services/contentServer';
+import type { Component } from '../../core/schemas';
 import {
   addComponent,
   createPage,
@@ -23,12 +18,11 @@ import {
   expect,
   openFromDashboard,
   preview,
-  saveContent,
   seedDraft,
-  setBannerTitle,
   test,
 } from './host';
 import { chooseMoreAction } from './toolbar';
+import { withSaveConflict } from './conflict';
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -200,53 +194,10 @@ test('a11y: multi-country editing, its review and the review save have no critic
   await expectClean(page, 'the review save');
 });
 
-test.describe('a colleague saved first', () => {
-  let teamDir: string;
-  test.afterEach(() => rmSync(teamDir, { recursive: true, force: true }));
-
-  test('a11y: the save conflict has no critical or serious axe finding', async ({ page, host }) => {
-    teamDir = mkdtempSync(join(tmpdir(), 'studio-a11y-content-'));
-    const team = await startContentServer({ dataDir: teamDir });
-    try {
-      await page.goto(host.url);
-      await page.evaluate((url) => window.studio.updateSettings({ serviceUrls: { content: url } }), team.url);
-      await createPage(page, host, 'shared page');
-      await addComponent(page, 'Main Banner');
-      await setBannerTitle(page, 'First title');
-      await saveContent(page, 'First version');
-      await openFromDashboard(page, host, 'shared-page');
-
-      // The colleague saves on top of the version this editor opened, as another Studio would.
-      const { pages } = (await (await fetch(`${team.url}/pages`)).json()) as { pages: PageSummary[] };
-      const key = Object.fromEntries(Object.entries(pages[0]!.key).map(([k, v]) => [k, String(v)]));
-      const opened = (await (await fetch(`${team.url}/page?${new URLSearchParams(key)}`)).json()) as {
-        content: PageContent;
-      };
-      const components = opened.content.content.map((c) => ({ ...c, content: { ...c.content, title: 'Theirs' } }));
-      const saved = await fetch(`${team.url}/saveContent`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          content: {
-            ...opened.content,
-            content: components,
-            hash: contentHash(components),
-            author: 'colleague@example.com',
-            commitMessage: 'Colleague: sharper title',
-            timestamp: new Date().toISOString(),
-          },
-          baseHash: opened.content.hash,
-        }),
-      });
-      expect(saved.status).toBe(201);
-
-      await setBannerTitle(page, 'My title');
-      const dialog = await saveContent(page, 'My title');
-      await expect(dialog.getByRole('alert', { name: 'Save conflict' })).toBeVisible();
-      await expectClean(page, 'the save conflict');
-    } finally {
-      await team.close();
-    }
+test('a11y: the save conflict has no critical or serious axe finding', async ({ page, host }) => {
+  await withSaveConflict(page, host, async (dialog) => {
+    await expect(dialog.getByRole('alert', { name: 'Save conflict' })).toBeVisible();
+    await expectClean(page, 'the save conflict');
   });
 });
 

@@ -10,15 +10,11 @@
  * tests/e2e/screenshots.spec.ts --workers=1 --update-snapshots`, look at every new PNG, and commit them.
  * In CI (CI=true) baselines are never written: a missing or different one fails.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { CATALOGUE } from '../../core/catalogue';
 import { componentFromTemplate } from '../../core/rules/components';
-import { contentHash } from '../../core/rules/hash';
-import type { Component, PageContent, PageSummary } from '../../core/schemas';
-import { startContentServer } from '../../main/services/contentServer';
+import type { Component } from '../../core/schemas';
 import {
   addComponent,
   createPage,
@@ -31,6 +27,7 @@ import {
   setBannerTitle,
   test,
 } from './host';
+import { withSaveConflict } from './conflict';
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -111,51 +108,10 @@ test('screenshots: History', async ({ page, host }) => {
   await expectScreens(page, 'history', history.getByRole('region', { name: 'Differences' }));
 });
 
-test.describe('a colleague saved first', () => {
-  let teamDir: string;
-  test.afterEach(() => rmSync(teamDir, { recursive: true, force: true }));
-
-  test('screenshots: the conflict dialog', async ({ page, host }) => {
-    teamDir = mkdtempSync(join(tmpdir(), 'studio-shots-content-'));
-    const team = await startContentServer({ dataDir: teamDir });
-    try {
-      await page.goto(host.url);
-      await page.evaluate((url) => window.studio.updateSettings({ serviceUrls: { content: url } }), team.url);
-      await createPage(page, host, 'shared page');
-      await addComponent(page, 'Main Banner');
-      await setBannerTitle(page, 'First title');
-      await saveContent(page, 'First version');
-      await openFromDashboard(page, host, 'shared-page');
-
-      // The colleague saves on top of the version this editor opened, as another Studio would.
-      const { pages } = (await (await fetch(`${team.url}/pages`)).json()) as { pages: PageSummary[] };
-      const key = Object.fromEntries(Object.entries(pages[0]!.key).map(([k, v]) => [k, String(v)]));
-      const opened = (await (await fetch(`${team.url}/page?${new URLSearchParams(key)}`)).json()) as {
-        content: PageContent;
-      };
-      const components = opened.content.content.map((c) => ({ ...c, content: { ...c.content, title: 'Theirs' } }));
-      const theirs = {
-        ...opened.content,
-        content: components,
-        hash: contentHash(components),
-        author: 'colleague@example.com',
-        commitMessage: 'Colleague: sharper title',
-        timestamp: new Date().toISOString(),
-      };
-      const saved = await fetch(`${team.url}/saveContent`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ content: theirs, baseHash: opened.content.hash }),
-      });
-      expect(saved.status).toBe(201);
-
-      await setBannerTitle(page, 'My title');
-      const dialog = await saveContent(page, 'My title');
-      await expectScreens(page, 'conflict', dialog.getByRole('alert', { name: 'Save conflict' }));
-    } finally {
-      await team.close();
-    }
-  });
+test('screenshots: the conflict dialog', async ({ page, host }) => {
+  await withSaveConflict(page, host, (dialog) =>
+    expectScreens(page, 'conflict', dialog.getByRole('alert', { name: 'Save conflict' })),
+  );
 });
 
 test('screenshots: multi-country editor and the review save', async ({ page, host }) => {
