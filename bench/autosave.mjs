@@ -10,8 +10,8 @@
 // whole draft as every autosave did before: the two costs side by side from one build.
 //
 //   npx electron-vite build && node bench/autosave.mjs [--size 1000] [--pauses 4] [--whole]
-import { chromium } from '@playwright/test';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { launchBenchChromium } from './chromium.mjs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -97,9 +97,7 @@ await measureEditorWork();
 
 const dataDir = mkdtempSync(join(tmpdir(), 'studio-autosave-'));
 const host = await startBrowserHost(dataDir, { user: 'measure@example.com' });
-const browser = await chromium.launch({
-  executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-});
+const browser = await launchBenchChromium();
 try {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();

@@ -10,13 +10,13 @@
 // (Puck / Studio: above 1 the Studio is faster or smaller).
 //
 //   node bench/run.mjs [--sizes 50,300,1000,3000] [--reps 3] [--keys 200] [--compare]
-import { chromium } from '@playwright/test';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { initialChunks, sizeOf } from './initialChunks.mjs';
 import { startBrowserHost } from './browserHost.mjs';
+import { launchBenchChromium } from './chromium.mjs';
 import { benchStudio, benchTemplates } from './studio.mjs';
 import { preparePuck, runPuck } from './puck.mjs';
 import { median, ratio, table } from './stats.mjs';
@@ -32,7 +32,6 @@ const { values: options } = parseArgs({
 const SIZES = options.sizes.split(',').map(Number);
 const REPS = Number(options.reps);
 const KEYS = Number(options.keys);
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const RENDERER = 'out/renderer';
 const EDITOR_ENTRY = 'editor/index.html';
 const RELOADS = 5;
@@ -90,19 +89,7 @@ async function dashboardFigures(browser, host, launched, hostUp) {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'studio-bench-'));
 const puck = options.compare ? await preparePuck() : null;
-const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-    '--enable-precise-memory-info',
-  ],
-});
+const browser = await launchBenchChromium();
 const launched = Date.now();
 const host = await startBrowserHost(dataDir, { user: 'bench@example.com' });
 const hostUp = Date.now();

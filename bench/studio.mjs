@@ -60,7 +60,7 @@ export async function seedDraftFrom(page, templates, size, pageName) {
  * Saves a draft of `size` components as the page bench-{size}, from a context of its own so the measured one
  * starts with a cold cache, as the Puck harness's does; answers the page's bookmark.
  */
-async function seedPage(browser, host, templates, size) {
+export async function seedPage(browser, host, templates, size) {
   const page = await browser.newPage();
   await page.goto(host.url);
   const bookmark = await seedDraftFrom(page, templates, size, `bench-${size}`);
@@ -218,9 +218,12 @@ async function timeDelete(page, preview, size, id) {
   return (await preview.evaluate(() => window.__deletedAt)) - (await page.evaluate(() => window.__deleteAt));
 }
 
-/** One repetition on a fresh browser context and a freshly seeded page: open, heap, keys, autosave, delete. */
-async function repetition(browser, host, templates, size, keys) {
-  const bookmark = await seedPage(browser, host, templates, size);
+/**
+ * Opens the seeded page `bookmark` (of `size` components) in a fresh browser context, as the Puck harness
+ * opens Puck: answers the time from navigation until the editor shows its first rows and the preview every
+ * block, with the context (the caller closes it), the page and the preview frame.
+ */
+export async function openSeededPage(browser, host, bookmark, size) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
     await context.addInitScript(watchOpen, { size, rows: Math.min(size, FIRST_ROWS) });
@@ -233,7 +236,18 @@ async function repetition(browser, host, templates, size, keys) {
       (await target.waitForFunction(() => window.__shownAt, null, { timeout: 240_000, polling: 50 })).jsonValue();
     const [editorShown, previewShown] = await Promise.all([shownAt(page), shownAt(preview)]);
     const openMs = Math.max(editorShown, previewShown) - (await page.evaluate(() => performance.timeOrigin));
+    return { context, page, preview, openMs };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
 
+/** One repetition on a fresh browser context and a freshly seeded page: open, heap, keys, autosave, delete. */
+async function repetition(browser, host, templates, size, keys) {
+  const bookmark = await seedPage(browser, host, templates, size);
+  const { context, page, preview, openMs } = await openSeededPage(browser, host, bookmark, size);
+  try {
     await page.waitForTimeout(1000);
     const editorHeap = await heapAfterGc(context, page);
     const previewHeap = await heapAfterGc(context, preview);
