@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useAtom } from 'jotai';
-import { call, errorMessage } from '../api';
+import { errorMessage } from '../api';
 import { DASHBOARD_PATH, useRoute } from '../router';
 import { userAtom } from '../state/session';
 import { Dashboard } from './Dashboard';
-import { EditorRoute } from './EditorRoute';
+import { EditorRoute, takeSession } from './EditorRoute';
 import { CountriesRoute } from './CountriesRoute';
 import { lazyPart } from '../components/LazyPart';
 import { SignIn } from './SignIn';
@@ -28,7 +28,7 @@ export function App() {
   const route = useRoute();
 
   useEffect(() => {
-    call('getSession', {})
+    takeSession()
       .then((session) => setUser(session.user))
       .catch((error: unknown) => {
         toastError(`Could not read your settings: ${errorMessage(error)}`);

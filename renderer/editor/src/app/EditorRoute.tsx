@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { call, errorMessage } from '../api';
 import { DASHBOARD_PATH, parseRoute } from '../router';
 import type { Draft } from '../../../../core/schemas';
+import type { Output } from '../../../../core/contract';
 import { EditorDocument } from '../state/document';
 import { draftOpened } from '../state/autosave';
 import { handPageToPreview } from '../state/previewLink';
@@ -10,14 +11,26 @@ import { useHoldPagesOpen } from '../team/EditorTeamBanners';
 
 /** A page's draft fetched before its route was shown, for the first EditorRoute of that page to take. */
 let prefetched: { bookmark: string; draft: Promise<Draft | null> } | null = null;
+/** The session asked for with it, for App to take. */
+let prefetchedSession: Promise<Output<'getSession'>> | null = null;
+
+/** The session asked for as the app started (when it opened at a page), once; else a fresh call. */
+export function takeSession(): Promise<Output<'getSession'>> {
+  const early = prefetchedSession;
+  prefetchedSession = null;
+  return early ?? call('getSession', {});
+}
 
 /**
- * A window opened at a page's address fetches the page while the app starts (reading the session and the
- * team's status first), not after: the preview gets it as soon as it can load the page's components.
+ * A window opened at a page's address asks for the page and the session while the app starts, not after App's
+ * first render asks for the session: the preview gets the page as soon as it can load the page's components.
  */
 function prefetchOpeningPage(): void {
   const route = parseRoute(window.location.hash);
   if (route.name === 'editor') {
+    prefetchedSession = call('getSession', {});
+    // Handled here too, so a session never taken is no unhandled rejection; App reports a failure it takes.
+    prefetchedSession.catch(() => undefined);
     const draft = call('getDraft', { bookmark: route.bookmark }).then(draftOpened);
     // Taken or not, a failure here is no error of its own: the route fetches again and reports its own.
     draft.catch(() => undefined);
