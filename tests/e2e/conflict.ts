@@ -26,6 +26,9 @@ export async function withSaveConflict(
     await addComponent(page, 'Main Banner');
     await setBannerTitle(page, 'First title');
     await saveContent(page, 'First version');
+    // Saved once the editor has gone back to the dashboard: openFromDashboard's navigation would cancel a
+    // save still under way (CI once listed no page on the service here).
+    await expect(page.getByRole('button', { name: 'New Page' })).toBeVisible();
     await openFromDashboard(page, host, 'shared-page');
 
     // The colleague saves on top of the version this editor opened, as another Studio would.
