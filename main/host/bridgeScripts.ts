@@ -47,6 +47,17 @@ export function editorBridgeScript(): string {
   // The editor itself sent the frame to a link it allowed; the load that follows is that page's.
   let followingLink = false;
   let linksActive = false;
+  // Commands posted while no preview document has confirmed itself, from the last whole page (reset) on. The
+  // document that confirms gets them at once, instead of asking with its ready and waiting for an editor
+  // still mounting to answer; that ready is then not passed on, so the page is not sent twice. Commands
+  // without a reset before them are not held (there is no whole page to give), nor a flood: its ready asks.
+  let heldPage = null;
+  const MAX_HELD_COMMANDS = 1000;
+  const holdForPreview = (command) => {
+    if (command && command.type === 'reset') heldPage = [command];
+    else if (heldPage && heldPage.length < MAX_HELD_COMMANDS) heldPage.push(command);
+    else heldPage = null;
+  };
 
   const deliver = (event) => {
     for (const listener of listeners) listener(event);
@@ -56,6 +67,10 @@ export function editorBridgeScript(): string {
     if (!own.confirmed) {
       if (message.kind !== 'hello' || message.token !== own.token) return;
       own.confirmed = true;
+      // The page the editor posted before this document could take it, given now: its ready asks no more.
+      own.pageGiven = heldPage !== null;
+      for (const command of heldPage ?? []) own.port.postMessage(command);
+      heldPage = null;
       return;
     }
     if (message.kind === 'activated') return previewActivated();
@@ -63,6 +78,10 @@ export function editorBridgeScript(): string {
     if (message.kind === 'navigate') return navigatePreview(String(message.url));
     if (message.kind !== 'event') return;
     const event = message.event;
+    if (own.pageGiven && event && event.type === 'ready') {
+      own.pageGiven = false;
+      return;
+    }
     const type = budgetKey(event, budgets);
     const spent = spendBudget(own.budgets.get(type), Date.now(), budgets[type]);
     own.budgets.set(type, spent.state);
@@ -208,6 +227,8 @@ export function editorBridgeScript(): string {
   const shell = {
     setPreviewBounds: (bounds) => {
       const view = previewFrame();
+      // The editor put its preview away (it left the page): a page held for it is no one's to show.
+      if (!bounds.visible) heldPage = null;
       const layout = fitPreview(bounds, bounds.viewportWidth);
       // Zoomed out as Electron's setZoomFactor would: the page is laid out wider and scaled to fit.
       Object.assign(view.style, {
@@ -227,9 +248,8 @@ export function editorBridgeScript(): string {
     postToPreview: (command) => {
       previewFrame();
       if (command && command.type === 'links') linksActive = command.active === true;
-      // Before the preview document confirms itself a command has nowhere to go, and need not: its ready
-      // brings it the whole page (linkPreview), so holding commands too would render the page twice.
       if (connection && connection.confirmed) connection.port.postMessage(command);
+      else holdForPreview(command);
       return { ok: true, value: {} };
     },
     reloadPreview: () => {

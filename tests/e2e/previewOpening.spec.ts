@@ -70,3 +70,26 @@ test('a page opened at its address reaches the preview once', async ({ page, hos
   await expect(block.locator('h2')).toHaveText('Edited');
   await expect(preview(page).locator('html')).toHaveAttribute('data-resets', '1');
 });
+
+test('a page handed to the preview before its document could take it reaches it without the preview asking', async ({
+  page,
+  host,
+}) => {
+  const address = await seedPage(host);
+  // The preview document comes late, so the editor hands it the page before it can confirm itself.
+  let previewServed = false;
+  await page.route('**/preview/index.html*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    previewServed = true;
+    await route.continue();
+  });
+  // The editor answers a preview's ready with the whole page again, which reads the settings first
+  // (linkPreview's sendPage): no such read once the preview document is there means it was not asked.
+  const settingsReadsAfterPreview: string[] = [];
+  page.on('request', (request) => {
+    if (previewServed && request.url().endsWith('/api/getSettings')) settingsReadsAfterPreview.push(request.url());
+  });
+  await page.goto(address);
+  await expect(preview(page).locator('[data-identifier="MainBannerOpening001"] h2')).toHaveText('Opened');
+  expect(settingsReadsAfterPreview).toEqual([]);
+});
