@@ -126,17 +126,51 @@ function sendSampleImage(response: ServerResponse, reply: SampleImageReply): voi
   send(response, reply.status, reply.raw ?? JSON.stringify(reply.body), type, { ...PUBLIC_FILE, ...headers });
 }
 
-/** The body as text; past the limit it stops reading and throws a 413 (the reply then closes the connection). */
+/**
+ * The body as text; past the limit it stops collecting and rejects with a 413 (the reply then closes the
+ * connection). The rest of the body is read and dropped, not refused: destroying the request would close the
+ * socket with the client's bytes unread, and the reset that answers them can discard the 413 at the client.
+ */
 async function readBody(request: IncomingMessage): Promise<string> {
   if (declaresTooLargeBody(request)) throw new RequestProblem(413, TOO_LARGE);
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new RequestProblem(413, TOO_LARGE);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    const collect = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      request.off('data', collect);
+      request.resume();
+      reject(new RequestProblem(413, TOO_LARGE));
+    };
+    request.on('data', collect);
+    request.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.once('error', reject);
+  });
+}
+
+/**
+ * How long the connection of a refused upload goes on reading (and dropping) what the client still sends after
+ * the 413, before it is closed: closing at once makes the client's kernel meet its next bytes with a reset,
+ * which can discard the 413 before the client has read it (the "lingering close" of HTTP servers).
+ */
+const LINGER_MS = 2_000;
+
+/**
+ * Once the reply is written, Node closes a "Connection: close" socket outright (destroySoon). This one ends
+ * its sending side instead and lingers: it closes when the client has finished sending, or after LINGER_MS.
+ */
+function lingerAfterReply(response: ServerResponse): void {
+  const socket = response.socket;
+  if (!socket) return;
+  socket.destroySoon = () => {
+    socket.end();
+    socket.resume();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('end', () => socket.destroy());
+    socket.once('close', () => clearTimeout(timer));
+  };
 }
 
 /** The media type of a Content-Type header, without its parameters. */
@@ -150,6 +184,7 @@ function mediaType(header: string | undefined): string {
  */
 function sendProblem(response: ServerResponse, problem: RequestProblem, api: boolean): void {
   const headers: Record<string, string> = problem.status === 413 ? { connection: 'close' } : {};
+  if (problem.status === 413) lingerAfterReply(response);
   if (!api) return send(response, problem.status, problem.message, 'text/plain; charset=utf-8', headers);
   const body = JSON.stringify({ ok: false, error: { code: 'invalid-input', message: problem.message } });
   return send(response, problem.status, body, CONTENT_TYPES['.json']!, headers);
