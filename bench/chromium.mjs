@@ -1,19 +1,13 @@
-// Chromium for the benchmarks, launched as ../shared/bench/puck-bench launches it (without its host rules:
-// the Studio loads nothing from the internet). Never downloaded: Debian's, or CHROMIUM_PATH.
+// Chromium for the benchmarks: the flags and binary the browser host and the e2e tests use
+// (main/host/chromium.ts, read through Vite's module runner), plus what the Puck harness adds for measuring.
+// It launches with no sandbox, as ../shared/bench/puck-bench does.
 import { chromium } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { runnerImport } from 'vite';
 
-export const launchBenchChromium = () =>
-  chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--enable-precise-memory-info',
-    ],
+export async function launchBenchChromium() {
+  const { module } = await runnerImport('./main/host/chromium.ts', { configFile: false, logLevel: 'error' });
+  return chromium.launch({
+    executablePath: module.chromiumPath(),
+    args: ['--no-sandbox', ...module.CHROMIUM_FLAGS, '--enable-precise-memory-info'],
   });
+}

@@ -1,9 +1,9 @@
 // What opening costs before any of the Studio's own work, measured as bench/studio.mjs measures opening
 // (Chromium through Playwright, a fresh browser context per repetition, navigation until shown):
 // - one document in which React renders one element (bench/floor/single.html: the least any React editor does);
-// - that document with an iframe sandboxed without same-origin in its markup, in which React renders one
-//   element too (editor.html, preview.html): the least an editor whose preview is isolated does, the
-//   preview's opaque origin putting it in its own renderer process, which loads and compiles React again;
+// - editor.html: the same with an iframe of that document in its markup, sandboxed without same-origin: the
+//   least an editor whose preview is isolated does, the preview's opaque origin putting it in its own
+//   renderer process, which loads and compiles React again;
 // - the Studio (the built browser host) opening a page of one component.
 // The three alternate, repetition by repetition, so each sees the same machine. Prints figures; asserts nothing.
 //
@@ -33,7 +33,7 @@ async function buildFloor(outDir) {
     base: './',
     logLevel: 'error',
     plugins: [react()],
-    build: { outDir, rollupOptions: { input: ['single.html', 'editor.html', 'preview.html'] } },
+    build: { outDir, rollupOptions: { input: ['single.html', 'editor.html'] } },
   });
 }
 
@@ -74,7 +74,7 @@ async function openFloor(browser, url, withPreview) {
     await page.goto(`${url}/${withPreview ? 'editor' : 'single'}.html`, { waitUntil: 'commit' });
     const documents = [page];
     while (withPreview && documents.length === 1) {
-      const preview = page.frames().find((frame) => frame.url().endsWith('/preview.html'));
+      const preview = page.frames().find((frame) => frame !== page.mainFrame());
       if (preview) documents.push(preview);
       else await page.waitForTimeout(10);
     }
