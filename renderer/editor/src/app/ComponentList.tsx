@@ -141,9 +141,7 @@ export const ComponentList = memo(function ComponentList() {
   const doc = useDoc();
   const order = useAtomValue(doc.orderAtom);
   const groups = chunk(order);
-  // None in the editor's first commit: that commit lays out the preview, which shows nothing until then, so
-  // it comes first; the first groups mount right after it, in a transition the preview's messages get through.
-  const [nearGroups, setNearGroups] = useState(0);
+  const [nearGroups, setNearGroups] = useState(FIRST_GROUPS);
   const openId = useAtomValue(doc.openIdAtom);
   const openIndex = openId ? order.indexOf(openId) : -1;
   // The groups up to the last one near the view, and up to the open row's: opening a row far down (from its
@@ -153,7 +151,6 @@ export const ComponentList = memo(function ComponentList() {
     (index: number) => startTransition(() => setNearGroups((mounted) => Math.max(mounted, index + 1))),
     [],
   );
-  useEffect(() => mountUpTo(FIRST_GROUPS - 1), [mountUpTo]);
   const stepper = useMemo(() => createOrderStepper(() => doc.order), [doc]);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
