@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageKeySchema, VersionSummarySchema } from './schemas';
+import { SavedEventSchema } from './teamProtocol';
 
 /**
  * Team mode (issue 13): the schemas of the team channels in core/contract.ts and of the live events main
@@ -92,17 +93,6 @@ export const PresenceEntrySchema = z.object({
 });
 export type PresenceEntry = z.infer<typeof PresenceEntrySchema>;
 
-/** A version saved on the team server, by anyone (compare author with the status' user). */
-export const TeamSavedEventSchema = z.object({
-  type: z.literal('saved'),
-  pageKey: PageKeySchema,
-  version: z.number().int().positive(),
-  kind: z.enum(['content', 'bookmark']),
-  author: z.string(),
-  message: z.string(),
-  timestamp: z.string(),
-});
-
 /**
  * What main pushes to the editor, one schema for both shells (Electron: webContents.send on TEAM_EVENT;
  * browser host: the SSE stream GET /api/events). On subscribing, the editor gets 'status' and 'presence' at once.
@@ -116,7 +106,8 @@ export const TeamSavedEventSchema = z.object({
  */
 export const TeamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status'), status: TeamStatusSchema }),
-  TeamSavedEventSchema,
+  // A version saved on the team server, by anyone (compare author with the status' user).
+  SavedEventSchema,
   z.object({ type: z.literal('presence'), presence: z.array(PresenceEntrySchema) }),
   z.object({ type: z.literal('resync'), reason: z.string() }),
   z.object({ type: z.literal('outbox'), pending: z.array(PendingSaveSchema) }),

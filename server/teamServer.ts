@@ -15,7 +15,7 @@ import {
   sendJson,
 } from './content/api';
 import { createPostgresStore, isDatabaseUnavailable } from './content/postgresStore';
-import { StoreUnavailableError } from './content/store';
+import { StoreUnavailableError } from '../core/store';
 import { applyMigrations } from './db/migrate';
 import { createEventHub } from './events';
 import { createLogger } from './log';

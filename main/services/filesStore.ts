@@ -25,7 +25,7 @@ import {
   type SaveInput,
   type SkippedPage,
   type StoredVersion,
-} from '../../server/content/store';
+} from '../../core/store';
 import { HttpError } from '../../server/content/api';
 import { isMissingFileError, writeFileAtomic } from './atomicFile';
 import { createKeyedQueue } from './keyedQueue';

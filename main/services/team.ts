@@ -5,13 +5,13 @@ import { bookmarkFor, isDirty } from '../../core/rules/page';
 import { PageKeySchema, type PageContent, type PageKey, type VersionSummary } from '../../core/schemas';
 import {
   QUEUED_SAVE_MESSAGE,
-  TeamSavedEventSchema,
   type PendingSave,
   type PresenceEntry,
   type TeamConnectionProblem,
   type TeamEvent,
   type TeamStatus,
 } from '../../core/team';
+import { SavedEventSchema } from '../../core/teamProtocol';
 import { createContentClient, type ContentClient, type ContentClientOptions, type PageVersion } from './contentClient';
 import { createServiceHttp, describeRouteFailure } from './http';
 import type { DraftStore } from './drafts';
@@ -268,7 +268,7 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
   const onStreamMessage = (event: string, data: string): void => {
     const json = parseJson(data);
     if (event === 'saved') {
-      const saved = TeamSavedEventSchema.safeParse(json);
+      const saved = SavedEventSchema.safeParse(json);
       if (saved.success) emit(saved.data);
     } else if (event === 'presence-snapshot') {
       const snapshot = PresenceSnapshotSchema.safeParse(json);

@@ -22,7 +22,7 @@ import {
   versionSummary,
   type ContentStore,
   type StoredVersion,
-} from './store';
+} from '../../core/store';
 import { errorMessage } from '../../core/rules/errorMessage';
 
 /**

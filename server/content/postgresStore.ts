@@ -14,7 +14,7 @@ import {
   type SaveResult,
   type StoredVersion,
   type VersionKind,
-} from './store';
+} from '../../core/store';
 
 /**
  * The team server's content store (issue 12): versions as immutable rows in PostgreSQL (schema in

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError, createContentApi, sendError, type ApiLog } from '../../server/content/api';
 import { createPostgresStore } from '../../server/content/postgresStore';
-import type { ContentStore } from '../../server/content/store';
+import type { ContentStore } from '../../core/store';
 import { applyMigrations } from '../../server/db/migrate';
 import { createFilesStore } from '../../main/services/filesStore';
 import type { PageKey } from '../../core/schemas';

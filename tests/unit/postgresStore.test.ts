@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError, createContentApi, sendError, type ApiLog } from '../../server/content/api';
 import { EVENTS_CHANNEL, createPostgresStore, isDatabaseUnavailable } from '../../server/content/postgresStore';
-import type { ContentStore } from '../../server/content/store';
+import type { ContentStore } from '../../core/store';
 import { applyMigrations, bundledMigrations } from '../../server/db/migrate';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
 import { HOME_KEY, makePage } from './helpers/pages';

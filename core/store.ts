@@ -1,4 +1,4 @@
-import type { PageContent, PageKey, PageSummary, VersionSummary } from '../../core/schemas';
+import type { PageContent, PageKey, PageSummary, VersionSummary } from './schemas';
 
 /**
  * The one interface behind the content API (issue 12): pages and their immutable versions. Two stores

@@ -1,0 +1,290 @@
+import { z } from 'zod';
+import {
+  CountryCodeSchema,
+  KeySegmentSchema,
+  PageContentSchema,
+  PageKeySchema,
+  PageSummarySchema,
+  VersionSummarySchema,
+} from './schemas';
+
+/**
+ * The wire contract of the content service and the team server (issue 21), as core/contract.ts is for IPC:
+ * every route's request and answer, and every event of the team server's stream, declared once. The servers
+ * validate requests with it (Fastify route schemas), the desktop parses answers and events with it.
+ *
+ * The content routes are served by both the embedded service (files) and the team server (PostgreSQL); the
+ * team routes (/me, /presence, /events, /health) by the team server only.
+ */
+
+// ---------------------------------------------------------------------------------------------------------
+// Limits every server applies
+
+/** The most pages, versions or presence entries one answer holds; a request asks for fewer with `limit`. */
+export const MAX_LIST_LIMIT = 500;
+/** What a listing answers without `limit`: enough for a dashboard's first screens, small on the wire. */
+export const DEFAULT_LIST_LIMIT = 100;
+/** Editor spec §7: a save message has at most 150 characters. */
+export const MAX_COMMIT_MESSAGE_LENGTH = 150;
+/** Seconds a client waits before trying again while the store is unavailable (503 Retry-After). */
+export const RETRY_AFTER_SECONDS = 5;
+
+// ---------------------------------------------------------------------------------------------------------
+// Errors: every answer other than 2xx
+
+/** `{error: {code, message, ...}}`; some codes carry more (conflict: latest; not-found: skipped). */
+export const ErrorBodySchema = z.object({
+  error: z.looseObject({ code: z.string(), message: z.string() }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** 409: the save's base is not the newest content version, which is `latest`. */
+export const ConflictBodySchema = z.object({
+  error: z.looseObject({ code: z.literal('conflict'), message: z.string(), latest: VersionSummarySchema }),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Query strings: every value arrives as text
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, `${name} must be between ${min} and ${max}`);
+
+const PagingQuerySchema = z.object({
+  limit: wholeNumber('limit', 1, MAX_LIST_LIMIT).optional(),
+  offset: wholeNumber('offset', 0, 1_000_000_000).optional(),
+});
+
+/** GET /pages: the dashboard's filters and a page of the listing. */
+export const PageListQuerySchema = PagingQuerySchema.extend({
+  fascia: KeySegmentSchema.optional(),
+  country: CountryCodeSchema.optional(),
+  text: z
+    .string()
+    .max(200, 'text must be at most 200 characters')
+    .refine((text) => ![...text].some((char) => char.charCodeAt(0) < 0x20), 'text must not contain control characters')
+    .optional(),
+});
+export type PageListQuery = z.output<typeof PageListQuerySchema>;
+
+/** GET /page and GET /versions: one page by its key (plus paging for /versions). */
+export const PageKeyQuerySchema = PageKeySchema;
+export const VersionsQuerySchema = PageKeySchema.extend(PagingQuerySchema.shape);
+export type VersionsQuery = z.output<typeof VersionsQuerySchema>;
+
+/** GET /version: one version of a page. */
+export const VersionQuerySchema = PageKeySchema.extend({
+  version: z
+    .string({ error: 'version is required' })
+    .regex(/^[1-9]\d{0,8}$/, 'version must be a positive whole number')
+    .transform(Number),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Content routes
+
+export const SaveIdSchema = z
+  .string()
+  .min(8, 'a save id has at least 8 characters')
+  .max(100, 'a save id has at most 100 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'a save id holds letters, digits, - and _ only');
+
+/** The hash a client names as its base: the server's own hash of that version, never longer than this. */
+export const BaseHashSchema = z.string().min(1).max(64);
+
+/**
+ * POST /saveContent. baseHash: the hash of the version the edit started from, null for a page the editor
+ * believes is new, absent for a deliberate overwrite. saveId makes the save idempotent.
+ */
+export const SaveContentRequestSchema = z.object({
+  content: PageContentSchema,
+  baseHash: BaseHashSchema.nullable().optional(),
+  saveId: SaveIdSchema.optional(),
+});
+export type SaveContentRequest = z.infer<typeof SaveContentRequestSchema>;
+
+/** POST /saveBookmark (editor spec §7): stored like content, never refused for a conflict. */
+export const SaveBookmarkRequestSchema = z.object({ content: PageContentSchema, saveId: SaveIdSchema.optional() });
+
+/** 201 for a new version; 200 with repeated: true when the save id had made this version already. */
+export const SaveAnswerSchema = z.object({
+  version: VersionSummarySchema,
+  // A service from before save ids sends no `repeated`.
+  repeated: z.boolean().default(false),
+});
+export type SaveAnswer = z.output<typeof SaveAnswerSchema>;
+
+/** Version numbers that exist but could not be read (a damaged file): left out, and said. */
+export const SkippedVersionsSchema = z.array(z.number().int().positive()).default([]);
+
+export const PageListingSchema = z
+  .object({
+    pages: z.array(PageSummarySchema),
+    /** How many pages match the filters in all (the listing holds at most `limit` of them). */
+    total: z.number().int().nonnegative().optional(),
+    skipped: z.array(z.object({ key: PageKeySchema, versions: SkippedVersionsSchema })).default([]),
+  })
+  // A service from before listings were paged sends no total.
+  .transform((listing) => ({ ...listing, total: listing.total ?? listing.pages.length }));
+export type PageListing = z.output<typeof PageListingSchema>;
+
+export const PageAnswerSchema = z.object({
+  content: PageContentSchema,
+  version: VersionSummarySchema,
+  skipped: SkippedVersionsSchema,
+});
+export type PageAnswer = z.output<typeof PageAnswerSchema>;
+
+export const VersionsAnswerSchema = z
+  .object({
+    versions: z.array(VersionSummarySchema),
+    total: z.number().int().nonnegative().optional(),
+    skipped: SkippedVersionsSchema,
+  })
+  .transform((listing) => ({ ...listing, total: listing.total ?? listing.versions.length }));
+export type VersionsAnswer = z.output<typeof VersionsAnswerSchema>;
+
+export const VersionAnswerSchema = z.object({ content: PageContentSchema, version: VersionSummarySchema });
+
+// ---------------------------------------------------------------------------------------------------------
+// Team routes
+
+/** GET /me: the token's user, and proof that this is a Storefront Studio server. */
+export const MeAnswerSchema = z.object({ user: z.string().min(1), server: z.literal('storefront-studio') });
+
+/** POST /presence: a heartbeat while a page is open, `closed` when it is left. */
+export const PresenceRequestSchema = z.object({
+  pageKey: PageKeySchema,
+  state: z.enum(['open', 'closed'], { error: 'state must be "open" or "closed"' }),
+});
+export type PresenceRequest = z.infer<typeof PresenceRequestSchema>;
+
+/** Someone has a page open on the team server (multi-country: one entry per country). */
+export const ServerPresenceSchema = z.object({
+  pageKey: PageKeySchema,
+  user: z.string(),
+  openedAt: z.string(),
+  lastSeen: z.string(),
+});
+export type ServerPresence = z.infer<typeof ServerPresenceSchema>;
+
+export const PresenceAnswerSchema = z.object({ presence: z.array(ServerPresenceSchema) });
+export const OkAnswerSchema = z.object({ ok: z.literal(true) });
+
+export const HealthAnswerSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['reachable', 'unreachable', 'busy']),
+  events: z.enum(['listening', 'reconnecting']).optional(),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The event stream (GET /events, Server-Sent Events): each event's `event:` name and its `data:` JSON
+
+export const SavedEventSchema = z.object({
+  type: z.literal('saved'),
+  pageKey: PageKeySchema,
+  version: z.number().int().positive(),
+  kind: z.enum(['content', 'bookmark']),
+  author: z.string(),
+  message: z.string(),
+  timestamp: z.string(),
+});
+export type SavedEvent = z.infer<typeof SavedEventSchema>;
+
+export const PresenceChangeEventSchema = z.object({
+  type: z.literal('presence'),
+  pageKey: PageKeySchema,
+  user: z.string(),
+  state: z.enum(['open', 'closed']),
+  reason: z.enum(['opened', 'closed', 'expired']),
+  timestamp: z.string(),
+});
+export type PresenceChangeEvent = z.infer<typeof PresenceChangeEventSchema>;
+
+/**
+ * Every event of the stream by its SSE name. A (re)connected stream starts with presence-snapshot; resync
+ * says the server lost its database for a while, so events may have been missed.
+ */
+export const teamStreamEvents = {
+  'presence-snapshot': PresenceAnswerSchema,
+  saved: SavedEventSchema,
+  presence: PresenceChangeEventSchema,
+  resync: z.object({ reason: z.string() }),
+} as const;
+export type TeamStreamEventName = keyof typeof teamStreamEvents;
+/** One event of the stream: its name and its data; `switch (event.event)` over it is exhaustive. */
+export type TeamStreamEvent = {
+  [Name in TeamStreamEventName]: { event: Name; data: z.infer<(typeof teamStreamEvents)[Name]> };
+}[TeamStreamEventName];
+
+/** A stream event as it arrived, parsed; null for a name this contract does not know or data it refuses. */
+export function parseTeamStreamEvent(event: string, data: string): TeamStreamEvent | null {
+  if (!Object.hasOwn(teamStreamEvents, event)) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const parsed = teamStreamEvents[event as TeamStreamEventName].safeParse(json);
+  return parsed.success ? ({ event, data: parsed.data } as TeamStreamEvent) : null;
+}
+
+/** The SSE text of one event: its name and one line of JSON. */
+export function formatTeamStreamEvent(event: TeamStreamEvent): string {
+  return `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The routes
+
+type RouteSchema = {
+  method: 'GET' | 'POST';
+  url: `/${string}`;
+  body?: z.ZodType;
+  querystring?: z.ZodType;
+  /** The answer of each success status; errors are ErrorBodySchema. */
+  response: Partial<Record<200 | 201, z.ZodType>>;
+};
+
+/** The content API, served over any store by both servers. */
+export const contentRoutes = {
+  saveContent: {
+    method: 'POST',
+    url: '/saveContent',
+    body: SaveContentRequestSchema,
+    response: { 200: SaveAnswerSchema, 201: SaveAnswerSchema },
+  },
+  saveBookmark: {
+    method: 'POST',
+    url: '/saveBookmark',
+    body: SaveBookmarkRequestSchema,
+    response: { 200: SaveAnswerSchema, 201: SaveAnswerSchema },
+  },
+  pages: { method: 'GET', url: '/pages', querystring: PageListQuerySchema, response: { 200: PageListingSchema } },
+  page: { method: 'GET', url: '/page', querystring: PageKeyQuerySchema, response: { 200: PageAnswerSchema } },
+  versions: {
+    method: 'GET',
+    url: '/versions',
+    querystring: VersionsQuerySchema,
+    response: { 200: VersionsAnswerSchema },
+  },
+  version: { method: 'GET', url: '/version', querystring: VersionQuerySchema, response: { 200: VersionAnswerSchema } },
+} as const satisfies Record<string, RouteSchema>;
+
+/** The team server's own routes, beside the content API. /events answers text/event-stream (teamStreamEvents). */
+export const teamRoutes = {
+  health: { method: 'GET', url: '/health', response: { 200: HealthAnswerSchema } },
+  me: { method: 'GET', url: '/me', response: { 200: MeAnswerSchema } },
+  presence: {
+    method: 'GET',
+    url: '/presence',
+    querystring: PagingQuerySchema,
+    response: { 200: PresenceAnswerSchema },
+  },
+  heartbeat: { method: 'POST', url: '/presence', body: PresenceRequestSchema, response: { 200: OkAnswerSchema } },
+  events: { method: 'GET', url: '/events', response: {} },
+} as const satisfies Record<string, RouteSchema>;
