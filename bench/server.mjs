@@ -103,7 +103,10 @@ async function startServer(databaseUrl) {
   const ids = asRoot
     ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) }
     : {};
-  const child = spawn(process.execPath, ['out/server/main.js', '--port', '0', '--database-url', databaseUrl], {
+  // BENCH_CPU_PROF=DIR: the server writes a V8 CPU profile there when it stops (bench/cpuProfile.mjs reads it).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const args = [...profile, 'out/server/main.js', '--port', '0', '--database-url', databaseUrl];
+  const child = spawn(process.execPath, args, {
     cwd: repo,
     stdio: ['ignore', 'pipe', 'pipe'],
     ...ids,

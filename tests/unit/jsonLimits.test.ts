@@ -104,6 +104,34 @@ describe('checkJsonLimits (values in memory)', () => {
 });
 
 describe('checkJsonTextLimits and parseJsonWithLimits (text)', () => {
+  it('finds the depth of any text, valid JSON or not, as a scan of every quote, backslash and bracket does', () => {
+    // The plain rule: outside strings brackets count; inside, a backslash escapes the next character.
+    const depthOver = (text: string, maxDepth: number): boolean => {
+      let depth = 0;
+      let inString = false;
+      for (let i = 0; i < text.length; i++) {
+        const char = text[i];
+        if (inString) {
+          if (char === '\\') i++;
+          else if (char === '"') inString = false;
+        } else if (char === '"') inString = true;
+        else if (char === '[' || char === '{') {
+          if (++depth > maxDepth) return true;
+        } else if (char === ']' || char === '}') depth--;
+      }
+      return false;
+    };
+    const structural = fc.constantFrom('[', ']', '{', '}', '"', '\\', 'a', ',');
+    fc.assert(
+      fc.property(fc.array(structural, { maxLength: 60 }), fc.integer({ min: 1, max: 6 }), (chars, maxDepth) => {
+        const text = chars.join('');
+        const limits = { maxDepth, maxBytes: 1000 };
+        expect(checkJsonTextLimits(text, limits)?.limit === 'depth').toBe(depthOver(text, maxDepth));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('ignores brackets inside strings, escaped quotes included', () => {
     const text = JSON.stringify({ text: '[[[[{{{{\\"[[[[' });
     expect(checkJsonTextLimits(text, { maxDepth: 1, maxBytes: 1000 })).toBeNull();
