@@ -12,7 +12,7 @@ const otherLayers = (...layers) => ({
 });
 const desktopLibraries = {
   group: ['got', 'conf', 'react', 'react-dom'],
-  message: 'The team server runs on plain Node without the desktop: it needs none of the desktop libraries.',
+  message: 'The team server and what it shares run on plain Node without the desktop: no desktop libraries.',
 };
 const browserPage = (message) => ({ group: ['got', 'conf', 'node:*', 'fs', 'path'], message });
 
