@@ -1,5 +1,39 @@
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { build, type Plugin } from 'vite';
+
+/**
+ * The browser host's window.studio and window.preview (renderer/host-bridge/), served as /host/<name>.js. Each
+ * goes into its page's head as a classic script that must run before the page's module scripts, so each is one
+ * self-contained script (IIFE: no imports, no shared chunks), built by its own Vite run once the renderer's
+ * bundles are written. Unminified, so that what the page runs reads like its source.
+ */
+const HOST_BRIDGES = {
+  studio: 'renderer/host-bridge/editorBridge.ts',
+  'preview-bridge': 'renderer/host-bridge/previewBridge.ts',
+};
+
+function hostBridges(): Plugin {
+  return {
+    name: 'host-bridges',
+    apply: 'build',
+    async writeBundle() {
+      for (const [name, entry] of Object.entries(HOST_BRIDGES)) {
+        await build({
+          configFile: false,
+          publicDir: false,
+          logLevel: 'warn',
+          build: {
+            outDir: 'out/renderer/host',
+            emptyOutDir: false,
+            minify: false,
+            rollupOptions: { input: entry, output: { format: 'iife', strict: true, entryFileNames: `${name}.js` } },
+          },
+        });
+      }
+    },
+  };
+}
 
 export default defineConfig({
   main: {
@@ -28,7 +62,7 @@ export default defineConfig({
     root: 'renderer',
     // Relative asset URLs let one bundle load from app://editor/ in Electron and from the browser host.
     base: './',
-    plugins: [react()],
+    plugins: [react(), hostBridges()],
     build: {
       outDir: 'out/renderer',
       // electron-vite leaves renderers unminified; React 19 ships readable production builds, so minifying

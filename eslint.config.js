@@ -6,9 +6,25 @@ const electronOnly = {
   group: ['electron', 'electron-store', 'electron/*'],
   message: 'Only main/electron/ may import Electron; everything else must run under plain Node.',
 };
-const rendererLayers = (...layers) => ({
+const otherLayers = (...layers) => ({
   group: layers.flatMap((layer) => [`**/${layer}/**`, `../${layer}/*`]),
   message: `This layer may not import ${layers.join(', ')}.`,
+});
+const desktopLibraries = {
+  group: ['got', 'conf', 'react', 'react-dom'],
+  message: 'The team server and what it shares run on plain Node without the desktop: no desktop libraries.',
+};
+const browserPage = (message) => ({ group: ['got', 'conf', 'node:*', 'fs', 'path'], message });
+
+/*
+ * One no-restricted-imports block per layer, and no two blocks for the same files: a later block's setting of
+ * a rule replaces an earlier one's, so an overlapping block would silently drop the first one's patterns
+ * (tests/unit/layering.test.ts plants a forbidden import in each layer to prove every block holds).
+ */
+const layer = (files, patterns, ignores = []) => ({
+  files,
+  ignores,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
 // Every IPC handler is registered in main/electron/ipc.ts, which checks the sender and the contract's schemas;
@@ -31,124 +47,67 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
-  {
-    files: ['core/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            rendererLayers('main', 'preload', 'renderer'),
-            electronOnly,
-            {
-              group: ['node:*', 'fs', 'path', 'http', 'got', 'conf', 'react', 'react-dom'],
-              message: 'core is pure: no Node, no I/O, no UI.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The team server runs on plain Node without the desktop: main may use server/content, never the reverse.
-    files: ['server/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            electronOnly,
-            rendererLayers('main', 'renderer', 'preload'),
-            {
-              group: ['got', 'conf', 'react', 'react-dom'],
-              message: 'The server needs none of the desktop libraries.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['main/**'],
-    ignores: ['main/electron/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [electronOnly, rendererLayers('renderer', 'preload')] }],
-    },
-  },
-  {
-    files: ['main/electron/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [rendererLayers('renderer', 'preload')] }] },
-  },
-  {
-    // The team server is plain Node deployed on its own: no Electron, no renderer or preload code.
-    files: ['server/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [electronOnly, rendererLayers('renderer', 'preload')] }] },
-  },
-  {
-    files: ['preload/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            rendererLayers('main', 'renderer'),
-            {
-              group: ['zod', 'got', 'conf', 'node:*'],
-              message: 'Preloads stay tiny: electron and core/channels only.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['renderer/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            electronOnly,
-            rendererLayers('main', 'preload'),
-            {
-              group: ['got', 'conf', 'node:*', 'fs', 'path'],
-              message: 'The renderer reaches main only through window.studio.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['renderer/editor/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            electronOnly,
-            rendererLayers('main', 'preload', 'preview'),
-            { group: ['got', 'conf', 'node:*'], message: 'The editor reaches main only through window.studio.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['renderer/preview/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            electronOnly,
-            rendererLayers('main', 'preload', 'editor'),
-            { group: ['got', 'conf', 'node:*'], message: 'The preview reaches nothing but its bridge.' },
-          ],
-        },
-      ],
-    },
-  },
+  layer(
+    ['core/**'],
+    [
+      otherLayers('main', 'server', 'http', 'preload', 'renderer'),
+      electronOnly,
+      {
+        group: ['node:*', 'fs', 'path', 'http', 'got', 'conf', 'pg', 'fastify', 'react', 'react-dom'],
+        message: 'core is pure: no Node, no I/O, no UI.',
+      },
+    ],
+  ),
+  // main runs on plain Node, in Electron and in the browser host alike; the team server is deployed on its own.
+  layer(['main/**'], [electronOnly, otherLayers('server', 'renderer', 'preload')], ['main/electron/**']),
+  layer(['main/electron/**'], [otherLayers('server', 'renderer', 'preload')]),
+  /*
+   * TEMPORARY (issue 21): these files still import server/ (content/api.ts, content/store.ts) until the content
+   * routes move to http/ and the store interface to core/. main's block without the server/ pattern: delete it then.
+   */
+  layer(
+    ['main/services/contentServer.ts', 'main/services/filesStore.ts'],
+    [electronOnly, otherLayers('renderer', 'preload')],
+  ),
+  // The team server is plain Node deployed on its own: core/ and http/, nothing of the desktop.
+  layer(['server/**'], [electronOnly, otherLayers('main', 'renderer', 'preload'), desktopLibraries]),
+  // Node HTTP pieces both the team server and the desktop's embedded services use: neither may be imported.
+  layer(['http/**'], [electronOnly, otherLayers('main', 'server', 'renderer', 'preload'), desktopLibraries]),
+  layer(
+    ['preload/**'],
+    [
+      otherLayers('main', 'server', 'http', 'renderer'),
+      { group: ['zod', 'got', 'conf', 'node:*'], message: 'Preloads stay tiny: electron and core/channels only.' },
+    ],
+  ),
+  layer(
+    ['renderer/editor/**'],
+    [
+      electronOnly,
+      otherLayers('main', 'server', 'http', 'preload', 'preview', 'host-bridge'),
+      browserPage('The editor reaches main only through window.studio.'),
+    ],
+  ),
+  layer(
+    ['renderer/preview/**'],
+    [
+      electronOnly,
+      otherLayers('main', 'server', 'http', 'preload', 'editor', 'host-bridge'),
+      browserPage('The preview reaches nothing but its bridge.'),
+    ],
+  ),
+  // The browser host's window.studio and window.preview: scripts in the pages, before the pages' own.
+  layer(
+    ['renderer/host-bridge/**'],
+    [
+      electronOnly,
+      otherLayers('main', 'server', 'http', 'preload', 'editor', 'preview'),
+      {
+        group: ['got', 'conf', 'node:*', 'fs', 'path', 'react', 'react-dom'],
+        message: 'The bridges are plain DOM code.',
+      },
+    ],
+  ),
   {
     // main/electron/main.ts may import ipcMain only to hand it to registerIpc; tests use fakes of it.
     files: ['**/*.{ts,tsx}'],

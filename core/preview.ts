@@ -65,20 +65,6 @@ export type PreviewEvent = z.infer<typeof PreviewEventSchema>;
 export type PreviewEventType = PreviewEvent['type'];
 
 /**
- * How many messages of each type the preview may send in a time window (core/rules/messageBudget.ts); the
- * excess is dropped. A preview sends `ready` once per load, and each one makes the editor send the whole page.
- * `malformed` counts messages of no known type, which are dropped anyway: it only limits the notices.
- */
-export const PREVIEW_EVENT_BUDGETS: Record<PreviewEventType | 'malformed', { max: number; perMs: number }> = {
-  ready: { max: 4, perMs: 10_000 },
-  select: { max: 10, perMs: 1_000 },
-  requestFeed: { max: 20, perMs: 10_000 },
-  webpSupport: { max: 2, perMs: 10_000 },
-  scriptError: { max: 5, perMs: 1_000 },
-  malformed: { max: 0, perMs: 10_000 },
-};
-
-/**
  * What the shell itself tells the editor about the preview, on the same event stream: never accepted from the
  * preview (PreviewEventSchema has no such type).
  */

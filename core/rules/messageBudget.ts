@@ -2,8 +2,6 @@
  * The rate budget of one message type (issue 11, message floods): at most `max` messages in each window of
  * `perMs` milliseconds; the excess is dropped. The first drop of a flood asks for one notice; the flood ends
  * after a whole window passes with nothing dropped.
- *
- * Pure and self-contained (no outside names), because the browser host's editor bridge embeds its source.
  */
 export interface MessageBudget {
   max: number;
@@ -36,7 +34,6 @@ export function spendBudget(
 
 /**
  * Which budget a message from the preview spends: its type's, or `malformed` for anything of no known type.
- * Self-contained too.
  */
 export function budgetKey(message: unknown, budgets: Readonly<Record<string, unknown>>): string {
   const type = typeof message === 'object' && message !== null ? (message as { type?: unknown }).type : undefined;

@@ -1,7 +1,6 @@
 /**
  * What the preview may navigate to (issue 7, "Links in Preview"). One rule for both shells: Electron's main
  * applies it in will-navigate / will-frame-navigate, the browser host's preview bridge on link clicks.
- * Self-contained (no outside names), because the browser host's bridge script embeds its source.
  *
  * - New windows: never.
  * - The preview page itself (coming back to the page): always.

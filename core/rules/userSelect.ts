@@ -3,8 +3,6 @@
  * script could send one on its own, or click a block itself (`label.click()`), again and again, and keep the
  * editor's rows jumping while someone types in them. So the preview's bridge (preload or browser host) passes
  * a select only this soon after a real pointer press in the preview; every other event passes.
- *
- * Self-contained (no outside names), because the browser host's preview bridge embeds its source.
  */
 export function mayEmitFromPreview(event: unknown, lastUserPointerAt: number, now: number): boolean {
   const USER_SELECT_WINDOW_MS = 1000;

@@ -19,8 +19,7 @@ export const PREVIEW_WIDTHS = [
 
 /**
  * Where the preview view goes so that the page is laid out `viewportWidth` CSS pixels wide: narrower than
- * the area, the view is that wide and centred; wider, it fills the area and is zoomed out. Self-contained
- * (no outside names), because the browser host's bridge script embeds its source.
+ * the area, the view is that wide and centred; wider, it fills the area and is zoomed out.
  */
 export function fitPreview(area: Rect, viewportWidth: number | null | undefined): PreviewLayout {
   if (!viewportWidth || area.width <= 0 || viewportWidth === area.width) return { ...area, zoom: 1 };

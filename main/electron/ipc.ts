@@ -9,7 +9,8 @@ import {
   type Channel,
 } from '../../core/channels';
 import type { TeamEvent } from '../../core/team';
-import { PREVIEW_EVENT_BUDGETS, PreviewEventSchema } from '../../core/preview';
+import { PreviewEventSchema } from '../../core/preview';
+import { PREVIEW_EVENT_BUDGETS } from '../../core/previewBudgets';
 import { budgetKey, budgetNotice, spendBudget, type BudgetState } from '../../core/rules/messageBudget';
 import type { Result } from '../../core/result';
 import { fitPreview } from '../../core/rules/viewport';

@@ -7,9 +7,10 @@ import { createMemorySecretStore, createNodeStore } from '../services/stores';
 import { createStudioServices, type StudioServices, type TeamServer } from './services';
 import { TEAM_EVENTS_PATH } from '../../core/channels';
 import type { TeamEvent } from '../../core/team';
-import { editorBridgeScript, previewBridgeScript } from './bridgeScripts';
 import { previewContentSecurityPolicy } from '../../core/preview';
 
+/** window.studio and window.preview for this host, built from renderer/host-bridge/ into the renderer's folder. */
+const EDITOR_BRIDGE_PATH = '/host/studio.js';
 const PREVIEW_BRIDGE_PATH = '/host/preview-bridge.js';
 import { describeBytes, JsonLimitError, MAX_JSON_BYTES, parseJsonWithLimits } from '../../core/rules/jsonLimits';
 import { quote } from '../../core/rules/quote';
@@ -270,7 +271,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       if (path.endsWith('.html')) {
         // The bridge goes in before the bundle so window.studio / window.preview exist when it runs.
         const isPreview = urlPath.startsWith('/preview/');
-        const bridge = isPreview ? PREVIEW_BRIDGE_PATH : '/host/studio.js';
+        const bridge = isPreview ? PREVIEW_BRIDGE_PATH : EDITOR_BRIDGE_PATH;
         const html = body.toString('utf8').replace('</head>', `<script src="${bridge}"></script></head>`);
         // The preview runs the pages' scripts: its own CSP. The app's other pages are never shown in a frame
         // (a preview that followed links cannot become a second editor).
@@ -324,8 +325,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       response.writeHead(302, { location: '/editor/index.html' });
       return void response.end();
     }
-    if (path === '/host/studio.js') return send(response, 200, editorBridgeScript(), CONTENT_TYPES['.js']!);
-    if (path === PREVIEW_BRIDGE_PATH) return send(response, 200, previewBridgeScript(), CONTENT_TYPES['.js']!);
+    // Only the editor and preview pages load them: without serveFile's header for reads from any origin.
+    if (path === EDITOR_BRIDGE_PATH || path === PREVIEW_BRIDGE_PATH)
+      return send(response, 200, await readFile(join(options.rendererDir, path)), CONTENT_TYPES['.js']!);
     if (path.startsWith('/sample/')) {
       const crop = await sampleImages(request, url);
       if (crop) return sendSampleImage(response, crop);

@@ -49,7 +49,7 @@ test('links in the preview are inactive by default, followed when active, and th
     // And back to the page.
     await page.getByRole('button', { name: 'Back to page' }).click();
     await expect(preview(page).locator('[data-component="MainBanner"] h2')).toHaveText('New Season Trainers');
-    // Each load of the preview document carries a fresh token (bridgeScripts.ts).
+    // Each load of the preview document carries a fresh token (renderer/host-bridge/editorBridge.ts).
     await expect(frameElement).toHaveAttribute('src', /^\/preview\/index\.html\?load=[\w-]+$/);
   } finally {
     storefront.server.close();

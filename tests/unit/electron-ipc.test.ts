@@ -10,7 +10,7 @@ import {
 } from '../../core/channels';
 import type { TeamEvent } from '../../core/team';
 import type { Result } from '../../core/result';
-import { PREVIEW_EVENT_BUDGETS } from '../../core/preview';
+import { PREVIEW_EVENT_BUDGETS } from '../../core/previewBudgets';
 import { budgetNotice } from '../../core/rules/messageBudget';
 import type { Dispatch } from '../../main/host/dispatch';
 import {

@@ -261,4 +261,16 @@ describe('the browser host', () => {
     }
     expect(await readdir(dataDir)).toContain('secret.txt');
   });
+
+  it('serves the bridges built into the renderer folder as scripts of its own pages only', async () => {
+    await mkdir(join(rendererDir, 'host'));
+    for (const name of ['studio.js', 'preview-bridge.js']) {
+      await writeFile(join(rendererDir, 'host', name), `/* built ${name} */`);
+      const response = await fetch(`${host.url}/host/${name}`);
+      expect(response.status, name).toBe(200);
+      expect(response.headers.get('content-type'), name).toBe('text/javascript; charset=utf-8');
+      expect(response.headers.get('access-control-allow-origin'), name).toBeNull();
+      expect(await response.text()).toBe(`/* built ${name} */`);
+    }
+  });
 });

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EditorPreviewEventSchema,
-  PREVIEW_EVENT_BUDGETS,
-  previewContentSecurityPolicy,
-  PreviewEventSchema,
-} from '../../core/preview';
+import { EditorPreviewEventSchema, previewContentSecurityPolicy, PreviewEventSchema } from '../../core/preview';
+import { PREVIEW_EVENT_BUDGETS } from '../../core/previewBudgets';
 import {
   budgetKey,
   budgetNotice,

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { PREVIEW_EVENT_BUDGETS } from '../../../core/preview';
+import { PREVIEW_EVENT_BUDGETS } from '../../../core/previewBudgets';
 import { spendBudget, type BudgetState } from '../../../core/rules/messageBudget';
 import { emit } from './bridge';
 
