@@ -62,6 +62,16 @@ test('the mouse widens the panel: the separator follows a drag to the right, ove
   await expect.poll(async () => Math.abs((await panelWidth(page)) - before)).toBeLessThanOrEqual(3);
 });
 
+test('at 1920 wide the panel first opens at a third of the window (640 px), not the 420 px of a small one', async ({
+  page,
+  host,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await createPage(page, host, 'panel first width');
+  // Within a few pixels: the panels' library keeps its layout in percent.
+  await expect.poll(async () => Math.abs((await panelWidth(page)) - 640)).toBeLessThanOrEqual(3);
+});
+
 test('nothing scrolls sideways at 1280 wide, with the toolbar and a row focused', async ({ page, host }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await createPage(page, host, 'no sideways scroll');

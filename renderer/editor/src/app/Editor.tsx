@@ -55,7 +55,7 @@ import type { Component } from '../../../../core/schemas';
 import { ShortcutsDialog, useEditorShortcuts } from './shortcuts';
 import { redoStep, undoStep } from './undoRedo';
 import { PageContext } from './Header';
-import { usePanelWidth } from './panelWidth';
+import { PANEL_MAX_SHARE, PANEL_MIN_WIDTH_PX, usePanelWidth } from './panelWidth';
 import { Tooltip } from '../ui/Tooltip';
 import { Menu, MenuItem, MenuSeparator } from '../ui/Menu';
 import { ColleagueSavedNotice, PresenceBanner } from '../team/EditorTeamBanners';
@@ -126,8 +126,6 @@ function AutosaveStatus({ stateAtom }: { stateAtom: PrimitiveAtom<AutosaveState>
 
 const NO_REVIEW = atom(EDITING);
 
-/** Narrower than this, the toolbar's two main actions no longer fit on one line. */
-const PANEL_MIN_WIDTH = 300;
 const PANEL_ID = 'components-panel';
 
 /**
@@ -271,8 +269,8 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
                   panelRef={panel}
                   className="panel-frame"
                   defaultSize={panelWidth.initial}
-                  minSize={PANEL_MIN_WIDTH}
-                  maxSize="65%"
+                  minSize={PANEL_MIN_WIDTH_PX}
+                  maxSize={`${PANEL_MAX_SHARE * 100}%`}
                   collapsible
                   collapsedSize={0}
                   groupResizeBehavior="preserve-pixel-size"
