@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { EditorDocument } from '../state/document';
 import { KEYMAP, handleShortcut } from './keymap';
-import { Modal } from '../components/Modal';
+import { Modal } from '../ui/Modal';
 
 /** The editor's keyboard shortcuts (KEYMAP). Returns whether the ? list is shown. */
 export function useEditorShortcuts(doc: EditorDocument): [boolean, (open: boolean) => void] {

@@ -3,7 +3,7 @@ import { checkAssetUrl, isHttpsUrl, type AssetKind } from '../../../../core/rule
 import { moveItem } from '../../../../core/rules/paths';
 import { useDoc } from '../state/docContext';
 import { toast } from '../state/toasts';
-import { Modal } from '../components/Modal';
+import { Modal } from '../ui/Modal';
 import { CodeEditor } from '../code/editors';
 import './assets.css';
 import { ArrowDown, ArrowUp, X } from 'lucide-react';
