@@ -1,5 +1,16 @@
 import { TYPING_PAUSE_MS } from '../../renderer/editor/src/state/history';
-import { test, expect, preview, createPage, addComponent, pickUpRow, rowTitles, editorText, mod } from './host';
+import {
+  test,
+  expect,
+  preview,
+  createPage,
+  addComponent,
+  dragAnnouncer,
+  pickUpRow,
+  rowTitles,
+  editorText,
+  mod,
+} from './host';
 
 test('the rich-text toolbar inserts each kind of markup, refusing incomplete input, and the preview follows', async ({
   page,
@@ -161,9 +172,9 @@ test('an editor works the list with the keyboard only', async ({ page, host }) =
   // The drag handle with Space, arrows, Space.
   await pickUpRow(page, 'Spot Carousel');
   await page.keyboard.press('ArrowUp');
-  await expect(page.getByText('Moved to position 3 of 4.')).toBeAttached();
+  await expect(dragAnnouncer(page).getByText('Moved to position 3 of 4.')).toBeAttached();
   await page.keyboard.press('ArrowUp');
-  await expect(page.getByText('Moved to position 2 of 4.')).toBeAttached();
+  await expect(dragAnnouncer(page).getByText('Moved to position 2 of 4.')).toBeAttached();
   await page.keyboard.press('Space');
   await expect.poll(() => rowTitles(page)).toEqual(['Custom HTML', 'Spot Carousel', 'Custom HTML 2', 'Main Banner']);
 

@@ -278,6 +278,9 @@ export async function addComponent(page: Page, name: string): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
+/** dnd-kit's live region, which says where a row dragged by the keyboard stands (not the app's own announcers). */
+export const dragAnnouncer = (page: Page): Locator => page.locator('[id^="DndLiveRegion-"]');
+
 /**
  * Picks a row up by its drag handle with Space, as a keyboard user does. dnd-kit's keyboard sensor starts
  * listening for the arrows in a timer it queues on pick-up, so an arrow pressed at once is lost on a busy

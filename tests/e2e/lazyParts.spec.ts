@@ -3,7 +3,7 @@ import { test, expect, createPage } from './host';
 import { chooseMoreAction } from './toolbar';
 
 /**
- * Parts of the editor load on first use (renderer/editor/src/components/LazyPart.tsx). Their chunks are held back or
+ * Parts of the editor load on first use (renderer/editor/src/ui/LazyPart.tsx). Their chunks are held back or
  * refused here, to see what stands in for them: a loading state, then the part with the focus its dialog
  * would have given it; or an error with Retry, which fetches the chunk again.
  */

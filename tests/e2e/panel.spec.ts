@@ -1,6 +1,7 @@
 /**
- * The components panel (issue 15, Layout): resizable by keyboard, its width remembered for the user across a
- * reload, collapsible from the header, and nothing in the editor scrolls sideways at 1280 wide, even with the
+ * The components panel (issue 15, Layout): resizable by keyboard and by the mouse both ways (issue 21), its
+ * width remembered for the user across a reload, first opened at a width that grows with the window,
+ * collapsible from the header, and nothing in the editor scrolls sideways at 1280 wide, even with the
  * toolbar's last button focused.
  */
 import type { Page } from '@playwright/test';
@@ -31,6 +32,44 @@ test('the panel resizes from the keyboard, keeps its width after a reload, and c
   await page.getByRole('button', { name: 'Expand panel' }).click();
   await expect(page.getByRole('complementary', { name: 'Page components' })).toBeVisible();
   await expect.poll(nearWidened).toBe(true);
+});
+
+test('the mouse widens the panel: the separator follows a drag to the right, over the preview', async ({
+  page,
+  host,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await createPage(page, host, 'panel drag');
+  const before = await panelWidth(page);
+  const box = await page.getByRole('separator', { name: 'Resize the components panel' }).boundingBox();
+  if (!box) throw new Error('The separator is not laid out');
+
+  // In 5 px steps, as a hand moves: after the first, the pointer is over the preview's frame.
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width / 2, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 200, y, { steps: 40 });
+  await page.mouse.up();
+  await expect.poll(async () => Math.abs((await panelWidth(page)) - (before + 200))).toBeLessThanOrEqual(3);
+
+  // And back to the left, where it was.
+  const widened = await page.getByRole('separator', { name: 'Resize the components panel' }).boundingBox();
+  if (!widened) throw new Error('The separator is not laid out');
+  await page.mouse.move(widened.x + widened.width / 2, y);
+  await page.mouse.down();
+  await page.mouse.move(widened.x + widened.width / 2 - 200, y, { steps: 40 });
+  await page.mouse.up();
+  await expect.poll(async () => Math.abs((await panelWidth(page)) - before)).toBeLessThanOrEqual(3);
+});
+
+test('at 1920 wide the panel first opens at a third of the window (640 px), not the 420 px of a small one', async ({
+  page,
+  host,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await createPage(page, host, 'panel first width');
+  // Within a few pixels: the panels' library keeps its layout in percent.
+  await expect.poll(async () => Math.abs((await panelWidth(page)) - 640)).toBeLessThanOrEqual(3);
 });
 
 test('nothing scrolls sideways at 1280 wide, with the toolbar and a row focused', async ({ page, host }) => {

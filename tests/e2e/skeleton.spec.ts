@@ -9,6 +9,7 @@ import {
   createPage,
   addComponent,
   openFromDashboard,
+  dragAnnouncer,
   pickUpRow,
   rowTitles,
   seedDraft,
@@ -54,7 +55,7 @@ test('an editor creates a page and edits it with a live preview: type, hide, ren
   await expect.poll(() => rowTitles(page)).toEqual(['Hero', 'Custom HTML']);
   await pickUpRow(page, 'Custom HTML');
   await page.keyboard.press('ArrowUp');
-  await expect(page.getByText('Moved to position 1 of 2.')).toBeAttached();
+  await expect(dragAnnouncer(page).getByText('Moved to position 1 of 2.')).toBeAttached();
   await page.keyboard.press('Space');
   await expect.poll(() => rowTitles(page)).toEqual(['Custom HTML', 'Hero']);
   await expect(frame.locator('.block')).toHaveCount(2);

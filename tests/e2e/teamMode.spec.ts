@@ -345,7 +345,8 @@ test('signing in from Settings: a wrong token is a clear error and changes nothi
   // A page of this computer's own, drafted before: still there whatever the sign-in does.
   await createPage(page, host, 'local draft');
   await addComponent(page, 'Main Banner');
-  await expect(page.getByText('Draft saved', { exact: false })).toBeVisible();
+  // The header's save status: the polite announcer may say "Draft saved" at the same moment.
+  await expect(page.locator('.autosave')).toHaveText('Draft saved (not yet saved to UAT)');
 
   await page.goto(`${host.url}/editor/index.html#/settings`);
   const section = page.getByRole('group', { name: 'Team server' });

@@ -86,7 +86,7 @@ test('history lists the saved versions; one is compared and restored as one undo
   await expect(history).toBeHidden();
   await expect(page.getByText('Restored version 1. It is not saved yet; Undo brings back what you had.')).toBeVisible();
   await expect(bannerTitle(page)).toHaveText('Spring Sale');
-  await expect(page.getByText('(not yet saved to UAT)')).toBeVisible();
+  await expect(page.locator('.autosave')).toContainText('(not yet saved to UAT)');
 
   // One Undo brings back the newer content.
   await page.getByRole('button', { name: 'Undo' }).click();

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 const { initialChunks, MANIFEST } = await import(new URL('../../bench/initialChunks.mjs', import.meta.url).href);
 
 /**
- * CodeMirror and Slate load on demand (components/LazyPart.tsx): neither may come back into what the editor loads at
+ * CodeMirror and Slate load on demand (ui/LazyPart.tsx): neither may come back into what the editor loads at
  * start, its entry chunk and the chunks that imports statically. The modules inside each chunk are read from
  * its source map. Needs `npm run build`, as tests/unit/packaging.test.ts does.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editingTitle, screenTitle } from '../../renderer/editor/src/components/screen';
+import { editingTitle, screenTitle } from '../../renderer/editor/src/ui/screen';
 
 describe('window titles (issue 16)', () => {
   it('names the screen, then the app', () => {

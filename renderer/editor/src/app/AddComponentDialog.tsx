@@ -6,8 +6,8 @@ import { recentFirst } from '../../../../core/rules/recentComponents';
 import { call, errorMessage } from '../api';
 import { useDoc } from '../state/docContext';
 import { focusRow } from './focusRow';
-import { Modal } from '../components/Modal';
-import { toastError } from '../components/Toasts';
+import { Modal } from '../ui/Modal';
+import { toastError } from '../ui/Toasts';
 import './addComponent.css';
 import { Tooltip } from '../ui/Tooltip';
 

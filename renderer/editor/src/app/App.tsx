@@ -6,10 +6,10 @@ import { userAtom } from '../state/session';
 import { Dashboard } from './Dashboard';
 import { EditorRoute, takeSession } from './EditorRoute';
 import { CountriesRoute } from './CountriesRoute';
-import { lazyPart } from '../components/LazyPart';
+import { lazyPart } from '../ui/LazyPart';
 import { SignIn } from './SignIn';
-import { Toasts, toastError } from '../components/Toasts';
-import { Announcer } from '../components/Announcer';
+import { Toasts, toastError } from '../ui/Toasts';
+import { Announcer } from '../ui/Announcer';
 import { startTeamSync } from '../state/teamStore';
 import { TooltipProvider } from '../ui/Tooltip';
 

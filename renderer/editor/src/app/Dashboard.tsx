@@ -12,9 +12,9 @@ import { toast } from '../state/toasts';
 import { FOCAL_POINT_PATH, SETTINGS_PATH, editorPath, navigate } from '../router';
 import { Header } from './Header';
 import { NewPageDialog } from './NewPageDialog';
-import { toastError } from '../components/Toasts';
-import { TimeStamp } from '../components/TimeStamp';
-import { countryOptions, fasciaOptions } from '../components/options';
+import { toastError } from '../ui/Toasts';
+import { TimeStamp } from '../ui/TimeStamp';
+import { countryOptions, fasciaOptions } from '../ui/options';
 import { PendingConflictDialog } from '../team/PendingConflictDialog';
 import { listNames } from '../team/EditorTeamBanners';
 import {

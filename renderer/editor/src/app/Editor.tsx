@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Group, Panel, Separator, usePanelRef } from 'react-resizable-panels';
 import {
   ArrowLeft,
@@ -23,7 +23,7 @@ import {
 import { atom, Provider, useAtomValue, type PrimitiveAtom } from 'jotai';
 import { DASHBOARD_PATH, navigate } from '../router';
 import { autosaveOf, type AutosaveState } from '../state/autosave';
-import { useAutosaveAnnouncements } from '../components/Announcer';
+import { useAutosaveAnnouncements } from '../ui/Announcer';
 import { DocContext, useDoc } from '../state/docContext';
 import { EMPTY_PAGE_ASSETS, linkPreview, postToPreview } from '../state/previewLink';
 import { usePreviewMode } from '../state/previewMode';
@@ -32,12 +32,12 @@ import { AddComponentDialog } from './AddComponentDialog';
 import { ComponentList } from './ComponentList';
 import { focusRow } from './focusRow';
 import { Header } from './Header';
-import { editingTitle } from '../components/screen';
+import { editingTitle } from '../ui/screen';
 import { LeaveDialog } from './LeaveDialog';
 import { OptionsPanel, useOptionsOpen } from './OptionsPanel';
 import { PreviewSurface } from './PreviewSurface';
 import { SaveDialog } from './SaveDialog';
-import { toastError } from '../components/Toasts';
+import { toastError } from '../ui/Toasts';
 import { LinkGeneratorDialog } from '../links/LinkGeneratorDialog';
 import { ScriptManagerDialog } from '../assets/ScriptManagerDialog';
 import { StylesManagerDialog } from '../assets/StylesManagerDialog';
@@ -55,7 +55,7 @@ import type { Component } from '../../../../core/schemas';
 import { ShortcutsDialog, useEditorShortcuts } from './shortcuts';
 import { redoStep, undoStep } from './undoRedo';
 import { PageContext } from './Header';
-import { usePanelWidth } from './panelWidth';
+import { PANEL_MAX_SHARE, PANEL_MIN_WIDTH_PX, usePanelWidth } from './panelWidth';
 import { Tooltip } from '../ui/Tooltip';
 import { Menu, MenuItem, MenuSeparator } from '../ui/Menu';
 import { ColleagueSavedNotice, PresenceBanner } from '../team/EditorTeamBanners';
@@ -126,8 +126,29 @@ function AutosaveStatus({ stateAtom }: { stateAtom: PrimitiveAtom<AutosaveState>
 
 const NO_REVIEW = atom(EDITING);
 
-/** Narrower than this, the toolbar's two main actions no longer fit on one line. */
-const PANEL_MIN_WIDTH = 300;
+/** The dialog the editor has open: one at a time. */
+type EditorDialog =
+  'addComponent' | 'save' | 'reviewSave' | 'leave' | 'shortcuts' | 'links' | 'query' | 'styles' | 'scripts' | 'history';
+
+/**
+ * What the editor shows: preview mode and review mode (multi-country) take the whole width, and the components
+ * panel, collapsed or not, comes back as it was when they end.
+ */
+interface EditorMode {
+  readonly previewing: boolean;
+  readonly reviewing: boolean;
+  readonly panelCollapsed: boolean;
+  /** Neither previewing nor reviewing: the panel has its place (it may be collapsed in it). */
+  readonly panelShown: boolean;
+}
+
+const editorMode = (previewing: boolean, reviewing: boolean, panelCollapsed: boolean): EditorMode => ({
+  previewing,
+  reviewing,
+  panelCollapsed,
+  panelShown: !previewing && !reviewing,
+});
+
 const PANEL_ID = 'components-panel';
 
 /**
@@ -141,25 +162,23 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
   const panel = usePanelRef();
   const workspace = useRef<HTMLDivElement>(null);
   const panelWidth = usePanelWidth();
-  const [collapsed, setCollapsed] = useState(false);
-  const [previewMode, setPreviewMode] = usePreviewMode();
+  const [panelCollapsed, setPanelCollapsed] = useState(false);
+  const [previewing, setPreviewing] = usePreviewMode();
   // Leaving the page leaves preview mode too.
-  useEffect(() => () => setPreviewMode(false), [setPreviewMode]);
+  useEffect(() => () => setPreviewing(false), [setPreviewing]);
   const reviewing = useAtomValue(multi?.reviewAtom ?? NO_REVIEW, { store: multi?.store }).mode === 'reviewing';
-  // Preview mode and review mode take the whole width; the panel comes back as it was.
-  const showPanel = !previewMode && !reviewing;
+  const mode = editorMode(previewing, reviewing, panelCollapsed);
   const togglePanel = () => (panel.current?.isCollapsed() ? panel.current.expand() : panel.current?.collapse());
   const [optionsOpen, setOptionsOpen] = useOptionsOpen(doc);
-  const [adding, setAdding] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  const [shortcutsOpen, setShortcutsOpen] = useEditorShortcuts(doc);
-  const [linksOpen, setLinksOpen] = useState(false);
-  const [queryOpen, setQueryOpen] = useState(false);
-  const [stylesOpen, setStylesOpen] = useState(false);
-  const [scriptsOpen, setScriptsOpen] = useState(false);
-  const [historyOpen, setHistoryOpen] = useState(false);
-  const [reviewSaving, setReviewSaving] = useState(false);
+  const [dialog, setDialog] = useState<EditorDialog | null>(null);
+  // The list of shortcuts (`?`) opens over the editor, not over another dialog.
+  const showShortcuts = useCallback(() => setDialog((open) => open ?? 'shortcuts'), []);
+  useEditorShortcuts(doc, showShortcuts);
+  /** A dialog's open and onOpenChange: closing it leaves alone another dialog opened since. */
+  const dialogProps = (which: EditorDialog) => ({
+    open: dialog === which,
+    onOpenChange: (open: boolean) => setDialog((current) => (open ? which : current === which ? null : current)),
+  });
   const insertIntoOpen = (insert: (component: Component) => Component) => {
     const id = doc.openId;
     if (id) doc.updateComponent(id, insert);
@@ -201,7 +220,7 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
       return;
     }
     await autosave.flush();
-    if (doc.dirty) setLeaving(true);
+    if (doc.dirty) setDialog('leave');
     else navigate(DASHBOARD_PATH);
   };
 
@@ -219,17 +238,21 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
                     <ArrowLeft size={18} aria-hidden />
                   </button>
                 </Tooltip>
-                <Tooltip content={collapsed ? 'Show the components panel' : 'Hide the components panel'}>
+                <Tooltip content={mode.panelCollapsed ? 'Show the components panel' : 'Hide the components panel'}>
                   <button
                     type="button"
                     className="quiet icon-button"
-                    aria-label={collapsed ? 'Expand panel' : 'Collapse panel'}
+                    aria-label={mode.panelCollapsed ? 'Expand panel' : 'Collapse panel'}
                     aria-controls={PANEL_ID}
-                    aria-expanded={showPanel && !collapsed}
-                    disabled={!showPanel}
+                    aria-expanded={mode.panelShown && !mode.panelCollapsed}
+                    disabled={!mode.panelShown}
                     onClick={togglePanel}
                   >
-                    {collapsed ? <PanelLeftOpen size={18} aria-hidden /> : <PanelLeftClose size={18} aria-hidden />}
+                    {mode.panelCollapsed ? (
+                      <PanelLeftOpen size={18} aria-hidden />
+                    ) : (
+                      <PanelLeftClose size={18} aria-hidden />
+                    )}
                   </button>
                 </Tooltip>
               </>
@@ -241,8 +264,8 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
             <button
               type="button"
               className="header-toggle"
-              aria-pressed={previewMode}
-              onClick={() => setPreviewMode(!previewMode)}
+              aria-pressed={mode.previewing}
+              onClick={() => setPreviewing(!mode.previewing)}
             >
               <Eye size={16} aria-hidden />
               Preview mode
@@ -265,26 +288,26 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
                 if (meta.isUserInteraction && share && room) panelWidth.remember((share / 100) * room);
               }}
             >
-              {showPanel && (
+              {mode.panelShown && (
                 <Panel
                   id={PANEL_ID}
                   panelRef={panel}
                   className="panel-frame"
                   defaultSize={panelWidth.initial}
-                  minSize={PANEL_MIN_WIDTH}
-                  maxSize="65%"
+                  minSize={PANEL_MIN_WIDTH_PX}
+                  maxSize={`${PANEL_MAX_SHARE * 100}%`}
                   collapsible
                   collapsedSize={0}
                   groupResizeBehavior="preserve-pixel-size"
-                  onResize={(size) => setCollapsed(size.inPixels === 0)}
+                  onResize={(size) => setPanelCollapsed(size.inPixels === 0)}
                 >
-                  <aside className="panel" aria-label="Page components" hidden={collapsed}>
+                  <aside className="panel" aria-label="Page components" hidden={mode.panelCollapsed}>
                     <div className="editor-toolbar" role="toolbar" aria-label="Page actions">
                       <div className="toolbar-group">
                         <button
                           type="button"
                           className="primary"
-                          onClick={() => (multi ? void multi.review('start') : setSaving(true))}
+                          onClick={() => (multi ? void multi.review('start') : setDialog('save'))}
                         >
                           {multi ? 'REVIEW PAGES' : 'SAVE CONTENT'}
                         </button>
@@ -299,7 +322,7 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
                             type="button"
                             className="secondary"
                             aria-disabled={!doc.canAddOrRemove}
-                            onClick={() => doc.canAddOrRemove && setAdding(true)}
+                            onClick={() => doc.canAddOrRemove && setDialog('addComponent')}
                           >
                             <Plus size={16} aria-hidden />
                             Add Component
@@ -314,7 +337,7 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
                             type="button"
                             className="quiet icon-button"
                             aria-label="History"
-                            onClick={() => setHistoryOpen(true)}
+                            onClick={() => setDialog('history')}
                           >
                             <HistoryIcon size={18} aria-hidden />
                           </button>
@@ -338,21 +361,21 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
                             </button>
                           }
                         >
-                          <MenuItem icon={<Link size={16} />} onSelect={() => setLinksOpen(true)}>
+                          <MenuItem icon={<Link size={16} />} onSelect={() => setDialog('links')}>
                             Link Generators
                           </MenuItem>
-                          <MenuItem icon={<Search size={16} />} onSelect={() => setQueryOpen(true)}>
+                          <MenuItem icon={<Search size={16} />} onSelect={() => setDialog('query')}>
                             Query Builder
                           </MenuItem>
                           <MenuSeparator />
-                          <MenuItem icon={<Paintbrush size={16} />} onSelect={() => setStylesOpen(true)}>
+                          <MenuItem icon={<Paintbrush size={16} />} onSelect={() => setDialog('styles')}>
                             Styles manager
                           </MenuItem>
-                          <MenuItem icon={<FileCode size={16} />} onSelect={() => setScriptsOpen(true)}>
+                          <MenuItem icon={<FileCode size={16} />} onSelect={() => setDialog('scripts')}>
                             Script manager
                           </MenuItem>
                           <MenuSeparator />
-                          <MenuItem icon={<Keyboard size={16} />} onSelect={() => setShortcutsOpen(true)}>
+                          <MenuItem icon={<Keyboard size={16} />} onSelect={() => setDialog('shortcuts')}>
                             Keyboard shortcuts
                           </MenuItem>
                         </Menu>
@@ -363,41 +386,41 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
                   </aside>
                 </Panel>
               )}
-              {showPanel && <Separator className="panel-resizer" aria-label="Resize the components panel" />}
+              {mode.panelShown && <Separator className="panel-resizer" aria-label="Resize the components panel" />}
               <Panel id="preview" className="preview-frame" minSize={320}>
                 <PreviewSurface
                   banner={
-                    multi && <ReviewBar session={multi} fascia={doc.key.fascia} onSave={() => setReviewSaving(true)} />
+                    multi && (
+                      <ReviewBar session={multi} fascia={doc.key.fascia} onSave={() => setDialog('reviewSave')} />
+                    )
                   }
                 />
               </Panel>
             </Group>
           </main>
-          <AddComponentDialog open={adding} onOpenChange={setAdding} />
+          <AddComponentDialog {...dialogProps('addComponent')} />
           {multi ? (
             <>
-              <ReviewSaveDialog session={multi} open={reviewSaving} onOpenChange={setReviewSaving} />
+              <ReviewSaveDialog session={multi} {...dialogProps('reviewSave')} />
               <OverwrittenDialog session={multi} />
             </>
           ) : (
-            <SaveDialog open={saving} onOpenChange={setSaving} />
+            <SaveDialog {...dialogProps('save')} />
           )}
-          <LeaveDialog open={leaving} onOpenChange={setLeaving} />
+          <LeaveDialog {...dialogProps('leave')} />
           <PendingConflictDialog />
-          <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
-          <StylesManagerDialog open={stylesOpen} onOpenChange={setStylesOpen} />
-          <ScriptManagerDialog open={scriptsOpen} onOpenChange={setScriptsOpen} />
-          <HistoryDialog open={historyOpen} onOpenChange={setHistoryOpen} />
+          <ShortcutsDialog {...dialogProps('shortcuts')} />
+          <StylesManagerDialog {...dialogProps('styles')} />
+          <ScriptManagerDialog {...dialogProps('scripts')} />
+          <HistoryDialog {...dialogProps('history')} />
           <LinkGeneratorDialog
-            open={linksOpen}
-            onOpenChange={setLinksOpen}
+            {...dialogProps('links')}
             fascia={doc.key.fascia}
             country={doc.key.country}
             onInsertQuery={insertQuery}
           />
           <QueryBuilderDialog
-            open={queryOpen}
-            onOpenChange={setQueryOpen}
+            {...dialogProps('query')}
             fascia={doc.key.fascia}
             country={doc.key.country}
             onInsert={insertQuery}

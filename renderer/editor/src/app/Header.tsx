@@ -5,7 +5,7 @@ import type { PageKey } from '../../../../core/schemas';
 import { userAtom } from '../state/session';
 import { TeamConnection } from '../team/TeamConnection';
 import { teamStatusAtom, useTeamValue } from '../state/teamStore';
-import { useScreen } from '../components/screen';
+import { useScreen } from '../ui/screen';
 import { CountryFlag } from '../multi/CountryFlag';
 
 /**

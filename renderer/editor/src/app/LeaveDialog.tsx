@@ -1,5 +1,5 @@
 import { DASHBOARD_PATH, navigate } from '../router';
-import { Modal } from '../components/Modal';
+import { Modal } from '../ui/Modal';
 import { LEAVE_DRAFT_KEPT, LEAVE_QUESTION } from '../../../../core/rules/leaving';
 
 /** Asked when leaving with changes not yet saved to UAT (editor spec §2); the words are core/rules/leaving.ts. */

@@ -10,8 +10,8 @@ import { errorMessage } from '../api';
 import { OtherCountriesPicker } from '../multi/OtherCountriesPicker';
 import { openInCountries } from '../multi/openInCountries';
 import { useCountryChoice } from '../multi/useCountryChoice';
-import { Modal } from '../components/Modal';
-import { countryOptions, fasciaOptions } from '../components/options';
+import { Modal } from '../ui/Modal';
+import { countryOptions, fasciaOptions } from '../ui/options';
 import './dashboard.css';
 
 interface NewPageDialogProps {

@@ -7,7 +7,7 @@ import { useDoc } from '../state/docContext';
 import { JsonEditor } from '../code/editors';
 import { useDocumentJson } from '../json/useDocumentJson';
 import type { EditorDocument } from '../state/document';
-import { Modal } from '../components/Modal';
+import { Modal } from '../ui/Modal';
 
 const LINK_FIELDS: { label: string; env: keyof PageLinks; device: 'desktop' | 'mobile' }[] = [
   { label: 'UAT Desktop', env: 'uat', device: 'desktop' },

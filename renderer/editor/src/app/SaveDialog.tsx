@@ -11,9 +11,9 @@ import { useDoc } from '../state/docContext';
 import { autosaveOf } from '../state/autosave';
 import { saveDocument } from '../state/saveDocument';
 import { toast } from '../state/toasts';
-import { ChangeMessageField, useChangeMessage } from '../components/ChangeMessageField';
-import { Modal } from '../components/Modal';
-import { toastError } from '../components/Toasts';
+import { ChangeMessageField, useChangeMessage } from '../ui/ChangeMessageField';
+import { Modal } from '../ui/Modal';
+import { toastError } from '../ui/Toasts';
 
 type Action = 'content' | 'bookmark' | 'reload';
 

@@ -1,20 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { EditorDocument } from '../state/document';
 import { KEYMAP, handleShortcut } from './keymap';
-import { Modal } from '../components/Modal';
+import { Modal } from '../ui/Modal';
 
-/** The editor's keyboard shortcuts (KEYMAP). Returns whether the ? list is shown. */
-export function useEditorShortcuts(doc: EditorDocument): [boolean, (open: boolean) => void] {
-  const [helpOpen, setHelpOpen] = useState(false);
-
+/** The editor's keyboard shortcuts (KEYMAP); `?` calls showShortcuts, which should keep its identity. */
+export function useEditorShortcuts(doc: EditorDocument, showShortcuts: () => void): void {
   useEffect(() => {
-    const context = { doc, showShortcuts: () => setHelpOpen(true) };
+    const context = { doc, showShortcuts };
     const onKeyDown = (event: KeyboardEvent) => handleShortcut(event, context);
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [doc]);
-
-  return [helpOpen, setHelpOpen];
+  }, [doc, showShortcuts]);
 }
 
 /** The `?` list: every line of KEYMAP. */

@@ -3,10 +3,11 @@ import { checkAssetUrl, isHttpsUrl, type AssetKind } from '../../../../core/rule
 import { moveItem } from '../../../../core/rules/paths';
 import { useDoc } from '../state/docContext';
 import { toast } from '../state/toasts';
-import { Modal } from '../components/Modal';
+import { Modal } from '../ui/Modal';
 import { CodeEditor } from '../code/editors';
 import './assets.css';
-import { ArrowDown, ArrowUp, X } from 'lucide-react';
+import { X } from 'lucide-react';
+import { MoveButtons } from '../ui/MoveButtons';
 import { Tooltip } from '../ui/Tooltip';
 
 /** What differs between the Styles manager and the Script manager. */
@@ -106,26 +107,12 @@ function PageAssetsForm({ config, close }: { config: PageAssetsDialogConfig; clo
                   {url}
                 </code>
                 <span className="item-actions">
-                  <Tooltip content="Move up">
-                    <button
-                      type="button"
-                      aria-label={`Move ${url} up`}
-                      disabled={index === 0}
-                      onClick={() => setUrls(moveItem(urls, index, index - 1))}
-                    >
-                      <ArrowUp size={14} aria-hidden />
-                    </button>
-                  </Tooltip>
-                  <Tooltip content="Move down">
-                    <button
-                      type="button"
-                      aria-label={`Move ${url} down`}
-                      disabled={index === urls.length - 1}
-                      onClick={() => setUrls(moveItem(urls, index, index + 1))}
-                    >
-                      <ArrowDown size={14} aria-hidden />
-                    </button>
-                  </Tooltip>
+                  <MoveButtons
+                    name={url}
+                    index={index}
+                    count={urls.length}
+                    onMove={(direction) => setUrls(moveItem(urls, index, direction === 'up' ? index - 1 : index + 1))}
+                  />
                   <Tooltip content="Remove">
                     <button
                       type="button"

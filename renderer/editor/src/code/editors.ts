@@ -1,4 +1,4 @@
-import { lazyPart } from '../components/LazyPart';
+import { lazyPart } from '../ui/LazyPart';
 
 // CodeMirror is a third of the editor's code and only these editors use it: it loads when one is first shown.
 

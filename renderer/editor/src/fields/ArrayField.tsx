@@ -1,20 +1,11 @@
-import { memo, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useId, useState } from 'react';
 import { blankLike, fieldKind } from '../../../../core/rules/fields';
 import { itemLabel } from '../../../../core/rules/itemLabel';
-import { applyItemAction, moveItem, type ItemAction, type Path } from '../../../../core/rules/paths';
+import type { ItemAction, Path } from '../../../../core/rules/paths';
 import { ObjectFields } from './ObjectField';
-import {
-  ItemActions,
-  SortableList,
-  focusAfter,
-  focusSoon,
-  inItem,
-  newItemKey,
-  useItemKeys,
-  useSortableItem,
-} from './sortable';
+import { ItemActions, ItemHandle, SortableList, focusSoon, inItem, useListItems, useSortableItem } from './sortable';
 import { samePath, type FieldChange, type FieldEditorProps } from './types';
-import { ChevronDown, ChevronRight, GripVertical } from 'lucide-react';
+import { ChevronDown, ChevronRight } from 'lucide-react';
 
 /** Arrays longer than this show one-line item summaries, one item open at a time. */
 const COLLAPSE_AFTER = 3;
@@ -30,45 +21,25 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => fiel
 export function ArrayField({ label, path, value, onChange, Field }: FieldEditorProps) {
   const items = value as unknown[];
   const addId = useId();
-  const [keys, setKeys] = useItemKeys(items.length);
+  const { keys, act, move, append } = useListItems(items, (next) => onChange(path, next), `#${CSS.escape(addId)}`);
   // The open item, by key, so that it stays open as it moves. Local: opening an item is not an edit.
   const [openKey, setOpenKey] = useState<string | null>(null);
   const collapsible = items.length > COLLAPSE_AFTER && !items.every(isScalar);
   const itemName = useCallback((index: number) => `${label} item ${index + 1}`, [label]);
 
-  // The latest list, for item callbacks that stay the same function so that unchanged items skip rendering.
-  const latest = useRef({ items, keys, path, onChange });
-  useLayoutEffect(() => {
-    latest.current = { items, keys, path, onChange };
-  });
-
-  const commit = useCallback(
-    (next: unknown[], nextKeys: string[]) => {
-      setKeys(nextKeys);
-      latest.current.onChange(latest.current.path, next);
-    },
-    [setKeys],
-  );
-
   const onAction = useCallback(
     (action: ItemAction, index: number) => {
-      const { items, keys } = latest.current;
-      const key = keys[index]!;
-      const nextKeys = applyItemAction(keys, action, index, newItemKey);
-      commit(applyItemAction(items, action, index, structuredClone), nextKeys);
+      const { key, keysAfter } = act(action, index);
       // Duplicating the open item opens the copy, ready to be changed.
-      if (action === 'duplicate') setOpenKey((open) => (open === key ? nextKeys[index + 1]! : open));
-      focusAfter(action, key, nextKeys, index, `#${CSS.escape(addId)}`);
+      if (action === 'duplicate') setOpenKey((open) => (open === key ? keysAfter[index + 1]! : open));
     },
-    [commit, addId],
+    [act],
   );
 
   const onToggle = useCallback((key: string) => setOpenKey((open) => (open === key ? null : key)), []);
 
   const add = () => {
-    const key = newItemKey();
-    const last = items[items.length - 1];
-    commit([...items, items.length > 0 ? blankLike(last) : ''], [...keys, key]);
+    const key = append(items.length > 0 ? blankLike(items[items.length - 1]) : '');
     setOpenKey(key);
     focusSoon([inItem(key, ':is(input, textarea, select)'), inItem(key, '.item-handle')]);
   };
@@ -78,34 +49,32 @@ export function ArrayField({ label, path, value, onChange, Field }: FieldEditorP
       <legend>
         {label} <span className="muted">({items.length})</span>
       </legend>
-      {items.length > 0 && (
-        <SortableList
-          ids={keys}
-          itemName={itemName}
-          onMove={(from, to) => commit(moveItem(items, from, to), moveItem(keys, from, to))}
-        >
-          <ol className={`list-items${collapsible ? ' collapsed' : ''}`} aria-label={label}>
-            {items.map((item, index) => (
-              <ArrayItem
-                key={keys[index]}
-                itemKey={keys[index]!}
-                index={index}
-                count={items.length}
-                name={itemName(index)}
-                listName={label}
-                parentPath={path}
-                value={item}
-                onChange={onChange}
-                Field={Field}
-                collapsible={collapsible}
-                open={openKey === keys[index]}
-                onAction={onAction}
-                onToggle={onToggle}
-              />
-            ))}
-          </ol>
-        </SortableList>
-      )}
+      <SortableList
+        label={label}
+        className={`list-items${collapsible ? ' collapsed' : ''}`}
+        ids={keys}
+        itemName={itemName}
+        onMove={move}
+      >
+        {items.map((item, index) => (
+          <ArrayItem
+            key={keys[index]}
+            itemKey={keys[index]!}
+            index={index}
+            count={items.length}
+            name={itemName(index)}
+            listName={label}
+            parentPath={path}
+            value={item}
+            onChange={onChange}
+            Field={Field}
+            collapsible={collapsible}
+            open={openKey === keys[index]}
+            onAction={onAction}
+            onToggle={onToggle}
+          />
+        ))}
+      </SortableList>
       <button type="button" id={addId} className="add-item" onClick={add}>
         Add item to {label}
       </button>
@@ -150,11 +119,7 @@ const ArrayItem = memo(
     const bodyId = useId();
     const { setNodeRef, style, isDragging, handleProps } = useSortableItem(itemKey);
     const path = [...parentPath, index];
-    const handle = (
-      <button type="button" className="drag-handle item-handle" aria-label={`Reorder ${name}`} {...handleProps}>
-        <GripVertical size={16} aria-hidden />
-      </button>
-    );
+    const handle = <ItemHandle name={name} handleProps={handleProps} />;
     const actions = (
       <ItemActions name={name} index={index} count={count} onAction={(action) => onAction(action, index)} />
     );

@@ -1,19 +1,9 @@
 import { useCallback, useId } from 'react';
 import { blankCta, blankLike, type CtaValue } from '../../../../core/rules/fields';
-import { applyItemAction, moveItem, type ItemAction, type Path } from '../../../../core/rules/paths';
+import type { ItemAction, Path } from '../../../../core/rules/paths';
 import { itemLabel } from '../../../../core/rules/itemLabel';
 import type { FieldChange, FieldEditorProps } from './types';
-import { GripVertical } from 'lucide-react';
-import {
-  ItemActions,
-  SortableList,
-  focusAfter,
-  focusSoon,
-  inItem,
-  newItemKey,
-  useItemKeys,
-  useSortableItem,
-} from './sortable';
+import { ItemActions, ItemHandle, SortableList, focusSoon, inItem, useListItems, useSortableItem } from './sortable';
 
 const ctaName = (index: number): string => `CTA ${index + 1}`;
 
@@ -21,24 +11,12 @@ const ctaName = (index: number): string => `CTA ${index + 1}`;
 export function CtasField({ label, path, value, onChange }: FieldEditorProps) {
   const ctas = value as CtaValue[];
   const addId = useId();
-  const [keys, setKeys] = useItemKeys(ctas.length);
-  const commit = (next: CtaValue[], nextKeys: string[]) => {
-    setKeys(nextKeys);
-    onChange(path, next);
-  };
+  const { keys, act, move, append } = useListItems(ctas, (next) => onChange(path, next), `#${CSS.escape(addId)}`);
   const itemName = useCallback(ctaName, []);
 
-  const act = (action: ItemAction, index: number) => {
-    const key = keys[index]!;
-    const nextKeys = applyItemAction(keys, action, index, newItemKey);
-    commit(applyItemAction(ctas, action, index, structuredClone), nextKeys);
-    focusAfter(action, key, nextKeys, index, `#${CSS.escape(addId)}`);
-  };
-
   const add = () => {
-    const key = newItemKey();
     const last = ctas[ctas.length - 1];
-    commit([...ctas, last ? (blankLike(last) as CtaValue) : blankCta()], [...keys, key]);
+    const key = append(last ? (blankLike(last) as CtaValue) : blankCta());
     focusSoon([inItem(key, 'input[type="text"]')]);
   };
 
@@ -47,28 +25,20 @@ export function CtasField({ label, path, value, onChange }: FieldEditorProps) {
       <legend>
         {label} <span className="muted">({ctas.length})</span>
       </legend>
-      {ctas.length > 0 && (
-        <SortableList
-          ids={keys}
-          itemName={itemName}
-          onMove={(from, to) => commit(moveItem(ctas, from, to), moveItem(keys, from, to))}
-        >
-          <ol className="cta-list" aria-label={label}>
-            {ctas.map((cta, index) => (
-              <CtaRow
-                key={keys[index]}
-                itemKey={keys[index]!}
-                index={index}
-                count={ctas.length}
-                cta={cta}
-                path={[...path, index]}
-                onChange={onChange}
-                onAction={act}
-              />
-            ))}
-          </ol>
-        </SortableList>
-      )}
+      <SortableList label={label} className="cta-list" ids={keys} itemName={itemName} onMove={move}>
+        {ctas.map((cta, index) => (
+          <CtaRow
+            key={keys[index]}
+            itemKey={keys[index]!}
+            index={index}
+            count={ctas.length}
+            cta={cta}
+            path={[...path, index]}
+            onChange={onChange}
+            onAction={act}
+          />
+        ))}
+      </SortableList>
       <button type="button" id={addId} className="add-item" onClick={add}>
         Add CTA
       </button>
@@ -100,9 +70,7 @@ function CtaRow({
   return (
     <li ref={setNodeRef} style={style} className={`cta-item${isDragging ? ' dragging' : ''}`} data-item-key={itemKey}>
       <div className="item-header">
-        <button type="button" className="drag-handle item-handle" aria-label={`Reorder ${name}`} {...handleProps}>
-          <GripVertical size={16} aria-hidden />
-        </button>
+        <ItemHandle name={name} handleProps={handleProps} />
         {/* Read by its text ("CTA · Shop now"); the buttons keep the position, which stays put as it is typed. */}
         <span className="item-title" title={label}>
           {label}

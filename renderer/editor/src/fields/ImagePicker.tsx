@@ -1,7 +1,7 @@
 import { useId, useState, type DragEvent, type FormEvent } from 'react';
 import { SAMPLE_LIBRARY, type SampleImage } from '../../../../core/catalogue/sampleLibrary';
 import { imageUrlProblem } from '../../../../core/rules/imageUrl';
-import { Modal } from '../components/Modal';
+import { Modal } from '../ui/Modal';
 import { Tooltip } from '../ui/Tooltip';
 
 /**

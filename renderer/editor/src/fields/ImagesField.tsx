@@ -4,8 +4,8 @@ import { IMAGE_METADATA_KEYS, type ImagesValue, type PointOfInterestValue } from
 import { formatFraction, type FocalPoint } from '../../../../core/rules/focalPoint';
 import type { ImageMetadata } from '../focal/FocalPointTool';
 import { loadImageMetadata } from '../focal/imageMetadata';
-import { lazyPart } from '../components/LazyPart';
-import { Modal } from '../components/Modal';
+import { lazyPart } from '../ui/LazyPart';
+import { Modal } from '../ui/Modal';
 import { imageUrlProblem } from '../../../../core/rules/imageUrl';
 import { ImagePicker, carriesUrl, droppedUrl } from './ImagePicker';
 import { VARIANTS, VARIANT_NAMES, type Variant } from './pairVariants';

@@ -1,5 +1,5 @@
 import type { RichTextValue } from '../../../../core/rules/fields';
-import { lazyPart } from '../components/LazyPart';
+import { lazyPart } from '../ui/LazyPart';
 import type { FieldEditorProps } from './types';
 
 // Slate is a fifth of the editor's code and only this field uses it: it loads when a rich-text field is first shown.

@@ -12,7 +12,7 @@ import {
   type TableGrid,
   type TableHeader,
 } from '../../../../core/rules/tableGrid';
-import { Modal } from '../components/Modal';
+import { Modal } from '../ui/Modal';
 import { FieldEditor, type FieldChange } from './FieldEditor';
 import { useDraft } from './useDraft';
 import { Tooltip } from '../ui/Tooltip';

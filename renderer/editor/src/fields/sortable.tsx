@@ -1,5 +1,5 @@
-import { useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import type { ItemAction } from '../../../../core/rules/paths';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { applyItemAction, moveItem, type ItemAction } from '../../../../core/rules/paths';
 import {
   DndContext,
   KeyboardSensor,
@@ -16,25 +16,83 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS as DndCSS } from '@dnd-kit/utilities';
-import { ArrowDown, ArrowUp, Copy, X } from 'lucide-react';
+import { Copy, GripVertical, X } from 'lucide-react';
+import { MoveButtons } from '../ui/MoveButtons';
 import { Tooltip } from '../ui/Tooltip';
 
 let keySeed = 0;
 /** A React key and dnd-kit id for one array item, unique across the editor. */
-export const newItemKey = (): string => `item-${++keySeed}`;
+const newItemKey = (): string => `item-${++keySeed}`;
 
 /**
  * Stable keys for the items of a content array, so that an item's fields (their local state, their focus)
  * follow it when it moves. Our own edits keep the keys in step (`setKeys` with the new list); a length
  * change from elsewhere (undo, the JSON panel) trims or extends them.
  */
-export function useItemKeys(count: number): [string[], (keys: string[]) => void] {
+function useItemKeys(count: number): [string[], (keys: string[]) => void] {
   const [keys, setKeys] = useState<string[]>(() => Array.from({ length: count }, newItemKey));
   if (keys.length === count) return [keys, setKeys];
   const fixed =
     keys.length > count ? keys.slice(0, count) : [...keys, ...Array.from({ length: count - keys.length }, newItemKey)];
   setKeys(fixed);
   return [fixed, setKeys];
+}
+
+/**
+ * An editable list's items under stable keys, and what its buttons, drags and add do to them: each change
+ * goes to `onChange` with the keys kept in step, and focus goes where the keyboard user expects (focusAfter;
+ * `fallback` once the last item is removed). The functions keep their identity, so that memoised items skip
+ * rendering when another item changes.
+ */
+export function useListItems<T>(items: readonly T[], onChange: (next: T[]) => void, fallback: string) {
+  const [keys, setKeys] = useItemKeys(items.length);
+  // The latest list, for functions that stay the same function.
+  const latest = useRef({ items, keys, onChange, fallback });
+  useLayoutEffect(() => {
+    latest.current = { items, keys, onChange, fallback };
+  });
+
+  const commit = useCallback(
+    (next: T[], nextKeys: string[]) => {
+      setKeys(nextKeys);
+      latest.current.onChange(next);
+    },
+    [setKeys],
+  );
+
+  /** Runs an item's button; answers the item's key and the keys after, e.g. to open a duplicate. */
+  const act = useCallback(
+    (action: ItemAction, index: number): { key: string; keysAfter: string[] } => {
+      const { items, keys, fallback } = latest.current;
+      const key = keys[index]!;
+      const keysAfter = applyItemAction(keys, action, index, newItemKey);
+      commit(applyItemAction(items, action, index, structuredClone), keysAfter);
+      focusAfter(action, key, keysAfter, index, fallback);
+      return { key, keysAfter };
+    },
+    [commit],
+  );
+
+  const move = useCallback(
+    (from: number, to: number) => {
+      const { items, keys } = latest.current;
+      commit(moveItem(items, from, to), moveItem(keys, from, to));
+    },
+    [commit],
+  );
+
+  /** Adds an item at the end; answers its key. */
+  const append = useCallback(
+    (item: T): string => {
+      const { items, keys } = latest.current;
+      const key = newItemKey();
+      commit([...items, item], [...keys, key]);
+      return key;
+    },
+    [commit],
+  );
+
+  return { keys, act, move, append };
 }
 
 const sortableItems = (entry: Active | Over | null): UniqueIdentifier[] =>
@@ -58,15 +116,20 @@ const stepInList: KeyboardCoordinateGetter = (event, { context: { active, over, 
 };
 
 /**
- * One sortable list of array items: drag by pointer, or by keyboard on an item's handle (Space, arrows,
- * Space). `itemName(index)` names an item in what screen readers hear ("Slides item 2").
+ * The sortable list of a list field's items (an <ol> named `label`, nothing while it is empty): drag by
+ * pointer, or by keyboard on an item's handle (Space, arrows, Space). `itemName(index)` names an item in what
+ * screen readers hear ("Slides item 2"). The items are `children`, each with useSortableItem.
  */
 export function SortableList({
+  label,
+  className,
   ids,
   itemName,
   onMove,
   children,
 }: {
+  label: string;
+  className: string;
   ids: string[];
   itemName(index: number): string;
   onMove(from: number, to: number): void;
@@ -102,6 +165,7 @@ export function SortableList({
     if (from >= 0 && to >= 0) onMove(from, to);
   };
 
+  if (ids.length === 0) return null;
   return (
     <DndContext
       sensors={sensors}
@@ -110,7 +174,9 @@ export function SortableList({
       accessibility={accessibility}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        {children}
+        <ol className={className} aria-label={label}>
+          {children}
+        </ol>
       </SortableContext>
     </DndContext>
   );
@@ -123,6 +189,21 @@ export function useSortableItem(id: string) {
   });
   const style: CSSProperties = { transform: DndCSS.Transform.toString(transform), transition };
   return { setNodeRef, style, isDragging, handleProps: { ref: setActivatorNodeRef, ...attributes, ...listeners } };
+}
+
+/** An item's drag handle, with the props useSortableItem gives it. */
+export function ItemHandle({
+  name,
+  handleProps,
+}: {
+  name: string;
+  handleProps: ReturnType<typeof useSortableItem>['handleProps'];
+}) {
+  return (
+    <button type="button" className="drag-handle item-handle" aria-label={`Reorder ${name}`} {...handleProps}>
+      <GripVertical size={16} aria-hidden />
+    </button>
+  );
 }
 
 /** Focuses an element once React has committed the change that (re)placed it, e.g. after a move. */
@@ -157,28 +238,7 @@ export function ItemActions({
 }) {
   return (
     <div className="item-actions" role="group" aria-label={`${name} actions`}>
-      <Tooltip content="Move up">
-        <button
-          type="button"
-          data-action="up"
-          disabled={index === 0}
-          onClick={() => onAction('up')}
-          aria-label={`Move ${name} up`}
-        >
-          <ArrowUp size={14} aria-hidden />
-        </button>
-      </Tooltip>
-      <Tooltip content="Move down">
-        <button
-          type="button"
-          data-action="down"
-          disabled={index === count - 1}
-          onClick={() => onAction('down')}
-          aria-label={`Move ${name} down`}
-        >
-          <ArrowDown size={14} aria-hidden />
-        </button>
-      </Tooltip>
+      <MoveButtons name={name} index={index} count={count} onMove={onAction} />
       {duplicate && (
         <Tooltip content="Duplicate">
           <button
@@ -211,7 +271,7 @@ export function ItemActions({
  * the moved item (the other move button once it reaches an end), the copy's handle, or after a removal the
  * next item's handle, else the previous one's, else `fallback`.
  */
-export function focusAfter(
+function focusAfter(
   action: ItemAction,
   key: string,
   keysAfter: readonly string[],

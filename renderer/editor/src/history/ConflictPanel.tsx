@@ -1,4 +1,4 @@
-import { TimeStamp } from '../components/TimeStamp';
+import { TimeStamp } from '../ui/TimeStamp';
 import { StudioError } from '../../../../core/result';
 import { VersionSummarySchema, type VersionSummary } from '../../../../core/schemas';
 import './history.css';

@@ -7,8 +7,8 @@ import { QueryBuilderDialog } from '../querybuilder/QueryBuilderDialog';
 import { DocContext } from '../state/docContext';
 import type { EditorDocument } from '../state/document';
 import { toast } from '../state/toasts';
-import { lazyPart } from '../components/LazyPart';
-import { Modal } from '../components/Modal';
+import { lazyPart } from '../ui/LazyPart';
+import { Modal } from '../ui/Modal';
 import type { InsertInto } from './LinkGenerator';
 
 export const LINK_INSERTED = 'Link inserted into the component.';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { countryName, type CountryCode } from '../../../../core/countries';
-import { toastError } from '../components/Toasts';
+import { toastError } from '../ui/Toasts';
 import { errorMessage } from '../api';
 import { CountryFlag } from './CountryFlag';
 import type { MultiCountrySession } from './session';

@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
 import { countryName } from '../../../../core/countries';
-import { Modal } from '../components/Modal';
+import { Modal } from '../ui/Modal';
 import type { MultiCountrySession } from './session';
 
 const listed = (names: string[]): string =>

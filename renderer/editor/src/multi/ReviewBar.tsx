@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { brandName } from '../../../../core/fascias';
 import { countryName } from '../../../../core/countries';
 import { reviewButtons, reviewLabel } from '../../../../core/rules/review';
-import { announce, focusScreenHeading } from '../components/screen';
+import { announce, focusScreenHeading } from '../ui/screen';
 import { CountryFlag } from './CountryFlag';
 import type { MultiCountrySession } from './session';
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { countryName, type CountryCode } from '../../../../core/countries';
 import { textsEditedIn, translationTargets } from '../../../../core/rules/translation';
 import { toast } from '../state/toasts';
-import { Modal } from '../components/Modal';
-import { toastError } from '../components/Toasts';
+import { Modal } from '../ui/Modal';
+import { toastError } from '../ui/Toasts';
 import type { MultiCountrySession } from './session';
 import { Tooltip } from '../ui/Tooltip';
 

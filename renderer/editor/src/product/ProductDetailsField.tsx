@@ -8,7 +8,7 @@ import {
 } from '../../../../core/rules/productLookup';
 import { call, errorMessage } from '../api';
 import { useDoc } from '../state/docContext';
-import { fasciaOptions } from '../components/options';
+import { fasciaOptions } from '../ui/options';
 
 interface Props {
   label: string;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { initialFhQuery, type FhQueryState } from '../../../../core/rules/fhQuery';
 import { toast } from '../state/toasts';
-import { lazyPart } from '../components/LazyPart';
-import { Modal } from '../components/Modal';
+import { lazyPart } from '../ui/LazyPart';
+import { Modal } from '../ui/Modal';
 
 export const QUERY_INSERTED = 'Query inserted into the component.';
 

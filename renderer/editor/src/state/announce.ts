@@ -4,11 +4,11 @@ import type { AutosaveState } from './autosave';
 /** polite waits for the screen reader to finish; assertive (errors) interrupts it. */
 export type Politeness = 'polite' | 'assertive';
 
-/** What each live region says now (components/Announcer.tsx shows it). */
+/** What each live region says now (ui/Announcer.tsx shows it). */
 export const announcementsAtom = atom<Record<Politeness, string>>({ polite: '', assertive: '' });
 
 /**
- * Says a message through the app's live regions (components/Announcer.tsx), without showing anything: what a
+ * Says a message through the app's live regions (ui/Announcer.tsx), without showing anything: what a
  * keyboard move did, or that the draft could not be saved. A message said twice in a row changes by an
  * invisible trailing space, so the region changes and it is spoken again.
  */

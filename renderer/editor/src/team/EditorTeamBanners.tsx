@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { bookmarkFor } from '../../../../core/rules/page';
-import { TimeStamp } from '../components/TimeStamp';
+import { TimeStamp } from '../ui/TimeStamp';
 import type { PageKey } from '../../../../core/schemas';
 import { errorMessage } from '../api';
 import { DiffWithCurrent } from '../history/DiffView';
 import { reloadTheirs } from '../history/reloadTheirs';
 import { SavedVersion } from '../history/SavedVersion';
 import { useDoc } from '../state/docContext';
-import { toastError } from '../components/Toasts';
+import { toastError } from '../ui/Toasts';
 import {
   colleagueSavesAtom,
   colleaguesOn,

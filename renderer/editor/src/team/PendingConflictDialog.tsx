@@ -9,8 +9,8 @@ import { SavedVersion } from '../history/SavedVersion';
 import { useRemote } from '../state/useRemote';
 import { editorPath, navigate } from '../router';
 import { toast } from '../state/toasts';
-import { Modal } from '../components/Modal';
-import { toastError } from '../components/Toasts';
+import { Modal } from '../ui/Modal';
+import { toastError } from '../ui/Toasts';
 import { pendingConflictAtom, requestReloadTheirs, setTeamValue, useTeamValue } from '../state/teamStore';
 import './team.css';
 

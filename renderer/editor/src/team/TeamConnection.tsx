@@ -1,5 +1,5 @@
 import { describeTime } from '../../../../core/rules/dateTime';
-import { useNow } from '../components/TimeStamp';
+import { useNow } from '../ui/TimeStamp';
 import { teamStatusAtom, useTeamValue } from '../state/teamStore';
 import './team.css';
 

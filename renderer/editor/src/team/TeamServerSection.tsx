@@ -1,4 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { isInsecureServiceUrl } from '../../../../core/rules/urlSafety';
 import { TeamServerFormSchema, type TeamStatus } from '../../../../core/team';
 import { call, errorMessage } from '../api';
@@ -74,26 +77,29 @@ function SignedIn({ status }: { status: TeamStatus }) {
   );
 }
 
+/** What the inputs hold; TeamServerFormSchema (the resolver) trims them into what main takes. */
+type SignInValues = z.input<typeof TeamServerFormSchema>;
+type TeamServerForm = z.output<typeof TeamServerFormSchema>;
+type SignInField = keyof SignInValues;
+
 function SignInForm() {
   const id = useId();
   const [useTeam, setUseTeam] = useState(false);
-  const [url, setUrl] = useState('');
-  const [token, setToken] = useState('');
-  const [allowInsecureHttp, setAllowInsecureHttp] = useState(false);
   const [busy, setBusy] = useState<'test' | 'sign-in' | null>(null);
   const [result, setResult] = useState<TestResult | null>(null);
+  // Not a <form>: the section sits inside the Settings form, and its buttons do not save the settings.
+  // Messages show once a field is left or a button pressed, and follow each edit after that, as in the rest.
+  const { register, handleSubmit, watch, getFieldState, formState } = useForm<SignInValues, unknown, TeamServerForm>({
+    defaultValues: { url: '', token: '', allowInsecureHttp: false },
+    resolver: zodResolver(TeamServerFormSchema),
+    mode: 'onTouched',
+  });
+  const url = watch('url');
 
-  /** The form as main takes it, or the first reason it cannot be sent, said in the result line. */
-  const parsed = () => {
-    const checked = TeamServerFormSchema.safeParse({ url, token, allowInsecureHttp });
-    if (checked.success) return checked.data;
-    setResult({ ok: false, message: checked.error.issues[0]?.message ?? 'Enter the address and the token.' });
-    return null;
-  };
+  /** Runs one of the buttons on the checked form; a field's problem is said beside it, and nothing is sent. */
+  const withForm = (action: (form: TeamServerForm) => Promise<void>) => handleSubmit(action, () => setResult(null));
 
-  const test = async () => {
-    const form = parsed();
-    if (!form) return;
+  const test = withForm(async (form) => {
     setBusy('test');
     setResult(null);
     try {
@@ -107,11 +113,9 @@ function SignInForm() {
       setResult({ ok: false, message: errorMessage(error) });
     }
     setBusy(null);
-  };
+  });
 
-  const signIn = async () => {
-    const form = parsed();
-    if (!form) return;
+  const signIn = withForm(async (form) => {
     setBusy('sign-in');
     setResult(null);
     try {
@@ -123,7 +127,7 @@ function SignInForm() {
       setResult({ ok: false, message: `Not signed in: ${errorMessage(error)}` });
       setBusy(null);
     }
-  };
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     // Enter signs in here, not the whole settings form around it.
@@ -131,6 +135,27 @@ function SignInForm() {
       event.preventDefault();
       void signIn();
     }
+  };
+
+  const messageOf = (field: SignInField): string | undefined => getFieldState(field, formState).error?.message;
+  /** A text input's registration, its error wiring, and a stale answer cleared by an edit. */
+  const textInput = (field: 'url' | 'token') => {
+    const message = messageOf(field);
+    return {
+      id: `${id}-${field}`,
+      ...register(field, { onChange: () => setResult(null) }),
+      onKeyDown,
+      'aria-invalid': message ? true : undefined,
+      'aria-describedby': message ? `${id}-${field}-error` : undefined,
+    };
+  };
+  const fieldError = (field: 'url' | 'token') => {
+    const message = messageOf(field);
+    return message ? (
+      <p id={`${id}-${field}-error`} className="field-error">
+        {message}
+      </p>
+    ) : null;
   };
 
   return (
@@ -155,44 +180,25 @@ function SignInForm() {
             <div className="field">
               <label htmlFor={`${id}-url`}>Team server address</label>
               <input
-                id={`${id}-url`}
                 type="url"
                 inputMode="url"
                 spellCheck={false}
                 autoComplete="off"
                 placeholder="https://studio.example.com"
-                value={url}
-                onChange={(e) => {
-                  setUrl(e.target.value);
-                  setResult(null);
-                }}
-                onKeyDown={onKeyDown}
+                {...textInput('url')}
               />
+              {fieldError('url')}
               {isInsecureServiceUrl(url.trim()) && (
                 <label className="checkbox settings-insecure">
-                  <input
-                    type="checkbox"
-                    checked={allowInsecureHttp}
-                    onChange={(e) => setAllowInsecureHttp(e.target.checked)}
-                  />
+                  <input type="checkbox" {...register('allowInsecureHttp')} />
                   Allow insecure http for this address (the token would travel in clear)
                 </label>
               )}
             </div>
             <div className="field">
               <label htmlFor={`${id}-token`}>API token</label>
-              <input
-                id={`${id}-token`}
-                type="password"
-                autoComplete="new-password"
-                spellCheck={false}
-                value={token}
-                onChange={(e) => {
-                  setToken(e.target.value);
-                  setResult(null);
-                }}
-                onKeyDown={onKeyDown}
-              />
+              <input type="password" autoComplete="new-password" spellCheck={false} {...textInput('token')} />
+              {fieldError('token')}
             </div>
           </div>
           <div className="team-form-actions">
