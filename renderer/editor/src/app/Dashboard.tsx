@@ -115,7 +115,8 @@ export function Dashboard() {
     async (kind: 'first' | 'more' | 'refresh') => {
       if (kind === 'first') latestLoad.current.filters++;
       const { filters } = latestLoad.current;
-      const request = ++latestLoad.current.request;
+      // Only listings of the first page overtake each other; a next page is added to whatever is shown.
+      const request = kind === 'more' ? latestLoad.current.request : ++latestLoad.current.request;
       const offset = kind === 'more' ? (savedRef.current?.pages.length ?? 0) : 0;
       try {
         const listing = await call('listPages', { ...query, limit: DEFAULT_LIST_LIMIT, offset });
