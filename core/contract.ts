@@ -14,6 +14,7 @@ import {
   TeamStatusSchema,
   type TeamEvent,
 } from './team';
+import { MAX_LIST_LIMIT, PageListQuerySchema } from './teamProtocol';
 import {
   CategoryProductsSchema,
   CategoryTreeSchema,
@@ -62,10 +63,16 @@ export const contract = {
     output: SettingsSchema,
   },
   listPages: {
-    input: empty,
+    // The dashboard's filters and one page of the saved pages (the drafts come whole with every page).
+    input: PageListQuerySchema.pick({ fascia: true, country: true, text: true }).extend({
+      limit: z.number().int().min(1).max(MAX_LIST_LIMIT).optional(),
+      offset: z.number().int().min(0).max(1_000_000_000).optional(),
+    }),
     // pagesError: the content service could not be reached; drafts are still listed so work goes on offline.
     output: z.object({
       pages: z.array(PageSummarySchema),
+      // How many saved pages match the filters in all (pages holds one page of them).
+      total: z.number().int().nonnegative().optional(),
       drafts: z.array(DraftSummarySchema),
       pagesError: z.string().nullable(),
       // Drafts and settings files that could not be read, and where each was kept (the dashboard says so).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageKeySchema, VersionSummarySchema } from './schemas';
-import { SavedEventSchema } from './teamProtocol';
+import { SavedEventSchema, ServerPresenceSchema } from './teamProtocol';
 
 /**
  * Team mode (issue 13): the schemas of the team channels in core/contract.ts and of the live events main
@@ -86,11 +86,7 @@ export const PendingSaveSchema = z.object({
 export type PendingSave = z.infer<typeof PendingSaveSchema>;
 
 /** Someone (the signed-in user's own entries are left out) has a page open; multi-country: one per country. */
-export const PresenceEntrySchema = z.object({
-  pageKey: PageKeySchema,
-  user: z.string(),
-  lastSeen: z.string(),
-});
+export const PresenceEntrySchema = ServerPresenceSchema.pick({ pageKey: true, user: true, lastSeen: true });
 export type PresenceEntry = z.infer<typeof PresenceEntrySchema>;
 
 /**

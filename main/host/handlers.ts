@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ContentClient } from '../services/contentClient';
+import type { StudioContentClient } from '../services/offlineContent';
 import type { DraftStore } from '../services/drafts';
 import type { DamagedFile } from '../../core/damagedFiles';
 import type { KeyValueStore, SecretStore } from '../services/stores';
@@ -53,10 +53,13 @@ export interface HandlerDeps {
   drafts: DraftStore;
   /** Drafts and settings files found unreadable and moved aside, for the dashboard to tell the user. */
   damagedFiles: () => DamagedFile[];
-  /** The content service client for the URL in force (a team's, or the embedded one). */
-  content: () => ContentClient;
+  /**
+   * The content service in force (a team's, or the embedded one), offline-aware in team mode
+   * (main/services/offlineContent.ts): the handlers do not need to know which mode they are in.
+   */
+  content: StudioContentClient;
   contentUrl: () => string;
-  /** Team mode (main/services/team.ts): the sign-in, the outbox, presence, the cache of opened pages. */
+  /** Team mode (main/services/team.ts): the sign-in, the outbox, presence. */
   team: TeamService;
   now: () => Date;
 }
@@ -136,28 +139,6 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
   const forgetPendingSave = async (key: PageKey, saveId: string): Promise<void> => {
     const draft = await drafts.get(bookmarkFor(key));
     if (draft?.pendingSave?.saveId === saveId) await drafts.put({ ...draft, pendingSave: undefined });
-  };
-
-  /**
-   * The page's latest version from the content service. In team mode it is cached for opening offline, and
-   * while the server cannot be reached the cached one is used.
-   */
-  const loadSavedPage = async (key: PageKey) => {
-    if (!deps.team.active()) return deps.content().loadPage(key);
-    try {
-      const saved = await deps.content().loadPage(key);
-      if (saved) await deps.team.cachePage(key, saved);
-      return saved;
-    } catch (error) {
-      if (!(error instanceof StudioError && error.code === 'unavailable')) throw error;
-      const cached = await deps.team.pageCache.get(key);
-      if (!cached)
-        throw new StudioError(
-          'unavailable',
-          `${error.message} ${quote(key.page)} was not opened on this computer before, so it cannot be opened offline.`,
-        );
-      return { content: cached.content, version: cached.version, skipped: [] };
-    }
   };
 
   /** After a save was queued: the draft stays, based on what was queued, so the page opens as saved and edits build on it. */
@@ -240,7 +221,7 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
       return { products: await deps.lookupProducts(query) };
     },
 
-    listPages: async () => {
+    listPages: async (query) => {
       const saved = await drafts.list();
       const draftRows = saved.map((draft) => ({
         bookmark: draft.bookmark,
@@ -251,28 +232,26 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
       }));
       const pendingSaves = await deps.team.pendingSaves();
       try {
-        const { pages, skipped } = await deps.content().listPages();
+        const { pages, total, skipped, offline } = await deps.content.listPages(query);
         return {
           pages,
+          total,
           drafts: draftRows,
-          pagesError: null,
+          // Offline, the pages come from this computer's cache: why the server was not listed.
+          pagesError: offline,
           damagedFiles: deps.damagedFiles(),
-          skippedVersions: skipped,
-          offline: false,
+          ...(offline === null && { skippedVersions: skipped }),
+          offline: offline !== null,
           pendingSaves,
         };
       } catch (error) {
         // Offline or a dead service: the drafts still show, so editors keep working.
-        const message = errorMessage(error);
-        // A team server out of reach: the pages this desktop opened before, from its cache.
-        const offline = deps.team.active() && error instanceof StudioError && error.code === 'unavailable';
-        const pages = offline ? await deps.team.pageCache.list() : [];
         return {
-          pages,
+          pages: [],
           drafts: draftRows,
-          pagesError: message,
+          pagesError: errorMessage(error),
           damagedFiles: deps.damagedFiles(),
-          offline,
+          offline: false,
           pendingSaves,
         };
       }
@@ -281,7 +260,7 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
     openPage: async ({ key, category }) => {
       const existing = await drafts.get(bookmarkFor(key));
       if (existing) return { draft: existing, origin: 'draft' as const };
-      const saved = await loadSavedPage(key);
+      const saved = await deps.content.loadPage(key);
       const draft = saved
         ? newDraft(key, {
             meta: metaFromPage(saved.content),
@@ -323,9 +302,7 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
       const saveId = await recordPendingSave(key, meta, components);
       let answer;
       try {
-        answer = deps.team.active()
-          ? await deps.team.save(key, page, baseHash, saveId)
-          : { status: 'saved' as const, version: await deps.content().saveContent(page, baseHash, saveId) };
+        answer = await deps.content.save(key, page, baseHash, saveId);
       } catch (error) {
         // A save the service refused as invalid was never applied, so its id has nothing to answer for.
         if (error instanceof StudioError && error.code === 'invalid-input') await forgetPendingSave(key, saveId);
@@ -340,10 +317,10 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
     saveBookmark: async ({ key, meta, components, commitMessage }) => {
       const page = pageToSave({ key, meta, components, commitMessage });
       // The draft stays: a bookmark is a snapshot, not the page's saved content.
-      return { version: await deps.content().saveBookmark(page) };
+      return { version: await deps.content.saveBookmark(page) };
     },
 
-    listVersions: async ({ key }) => deps.content().listVersions(key),
+    listVersions: async ({ key }) => deps.content.listVersions(key),
 
     getTeamStatus: async () => ({ status: deps.team.status(), presence: deps.team.presence() }),
     testTeamServer: async (form) => deps.team.test(form),
@@ -366,7 +343,7 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
     overwritePendingSave: async ({ id }) => ({ pending: await deps.team.overwritePending(id) }),
 
     loadVersion: async ({ key, version }) => {
-      const found = await deps.content().loadVersion(key, version);
+      const found = await deps.content.loadVersion(key, version);
       if (!found) throw new StudioError('not-found', `Version ${version} of ${quote(key.page)} does not exist.`);
       return { version: found.version, meta: metaFromPage(found.content), components: found.content.content };
     },

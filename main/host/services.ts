@@ -18,6 +18,7 @@ import { testTeamConnection, type TeamServer } from '../services/teamConnection'
 import { createTeamService, type TeamService, type TeamServiceOptions } from '../services/team';
 import { createOutbox } from '../services/outbox';
 import { createPageCache } from '../services/pageCache';
+import { createStudioContentClient } from '../services/offlineContent';
 
 export type { TeamServer };
 import type { ServiceName } from '../../core/settings';
@@ -100,8 +101,7 @@ export async function createStudioServices(options: StudioServicesOptions): Prom
   const endpoint = (name: ServiceName) =>
     resolveService(name, readSettings(options.store, options.secrets), options.secrets, embedded);
   const contentUrl = (): string => team.serverUrl() ?? endpoint('content').baseUrl;
-  const content = (): ContentClient => {
-    if (team.active()) return team.client();
+  const localContent = (): ContentClient => {
     const url = contentUrl();
     let client = clients.get(url);
     if (!client) {
@@ -115,7 +115,7 @@ export async function createStudioServices(options: StudioServicesOptions): Prom
     secrets: options.secrets,
     drafts,
     damagedFiles: () => [...(options.damagedSettings ?? []), ...drafts.damagedFiles()],
-    content,
+    content: createStudioContentClient(localContent, team),
     contentUrl,
     team,
     clients: {

@@ -1,52 +1,33 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { StudioError } from '../../core/result';
 import { formatUtcTime } from '../../core/rules/utcTime';
+import { VersionSummarySchema, type PageContent, type PageKey, type VersionSummary } from '../../core/schemas';
 import {
-  PageContentSchema,
-  PageKeySchema,
-  PageSummarySchema,
-  VersionSummarySchema,
-  type PageContent,
-  type PageKey,
-  type VersionSummary,
-} from '../../core/schemas';
+  MAX_LIST_LIMIT,
+  PageAnswerSchema,
+  PageListingSchema,
+  SaveAnswerSchema,
+  VersionAnswerSchema,
+  VersionsAnswerSchema,
+  type PageAnswer,
+  type PageListing,
+  type PageListQuery,
+  type SaveAnswer,
+  type VersionsAnswer,
+} from '../../core/teamProtocol';
 import { createServiceHttp, defaultErrorCode, describeRouteFailure, serviceErrorOf } from './http';
 
 /**
- * The client of a content service (the embedded one or a team's): every answer is parsed with zod, every
- * failure becomes a StudioError whose message a person can act on.
+ * The client of a content service (the embedded one or a team's): every answer is parsed with the wire
+ * contract (core/teamProtocol.ts), every failure becomes a StudioError whose message a person can act on.
  */
 
-// repeated: a save id the service had applied already (a team's service from before save ids sends none).
-const SavedVersionResponseSchema = z.object({ version: VersionSummarySchema, repeated: z.boolean().default(false) });
-/** Version numbers a service passed over because it could not read them (a damaged file). */
-const SkippedSchema = z.array(z.number().int().positive()).default([]);
-const PagesResponseSchema = z
-  .object({
-    pages: z.array(PageSummarySchema),
-    // A team's service from before listings were paged sends neither.
-    total: z.number().int().nonnegative().optional(),
-    skipped: z.array(z.object({ key: PageKeySchema, versions: SkippedSchema })).default([]),
-  })
-  .transform((listing) => ({ ...listing, total: listing.total ?? listing.pages.length }));
-const VersionsResponseSchema = z.object({ versions: z.array(VersionSummarySchema), skipped: SkippedSchema });
-const PageVersionResponseSchema = z.object({
-  content: PageContentSchema,
-  version: VersionSummarySchema,
-  skipped: SkippedSchema,
-});
+export type PageVersion = PageAnswer;
+export type { PageListing };
+export type VersionListing = VersionsAnswer;
+export type StoredVersion = z.output<typeof VersionAnswerSchema>;
 
-export type PageVersion = z.output<typeof PageVersionResponseSchema>;
-export type PageListing = z.output<typeof PagesResponseSchema>;
-export type VersionListing = z.output<typeof VersionsResponseSchema>;
-
-export interface PageQuery {
-  fascia?: string;
-  country?: string;
-  text?: string;
-  limit?: number;
-  offset?: number;
-}
+export type PageQuery = PageListQuery;
 
 export interface ContentClient {
   /**
@@ -55,16 +36,13 @@ export interface ContentClient {
    */
   saveContent(content: PageContent, baseHash: string | null, saveId?: string): Promise<VersionSummary>;
   /** saveContent, also saying whether the service answered a repeat of a save id it had applied (the outbox). */
-  saveContentReceipt(
-    content: PageContent,
-    baseHash: string | null,
-    saveId: string,
-  ): Promise<{ version: VersionSummary; repeated: boolean }>;
+  saveContentReceipt(content: PageContent, baseHash: string | null, saveId: string): Promise<SaveAnswer>;
   saveBookmark(content: PageContent): Promise<VersionSummary>;
   listPages(query?: PageQuery): Promise<PageListing>;
   loadPage(key: PageKey): Promise<PageVersion | null>;
+  /** Every version of the page, newest first, asked for in pages of MAX_LIST_LIMIT. */
   listVersions(key: PageKey): Promise<VersionListing>;
-  loadVersion(key: PageKey, version: number): Promise<PageVersion | null>;
+  loadVersion(key: PageKey, version: number): Promise<StoredVersion | null>;
 }
 
 export interface ContentClientOptions {
@@ -123,9 +101,13 @@ export function createContentClient(baseUrl: string, options: ContentClientOptio
   }
 
   /** A read that answers null when the service has no such page or version. */
-  async function loadOrNull(route: string, searchParams: Record<string, string>): Promise<PageVersion | null> {
+  async function loadOrNull<S extends z.ZodType>(
+    route: string,
+    searchParams: Record<string, string>,
+    schema: S,
+  ): Promise<z.output<S> | null> {
     try {
-      return await call(route, { method: 'GET', searchParams }, PageVersionResponseSchema);
+      return await call(route, { method: 'GET', searchParams }, schema);
     } catch (error) {
       if (error instanceof StudioError && error.code === 'not-found') return null;
       throw error;
@@ -136,23 +118,41 @@ export function createContentClient(baseUrl: string, options: ContentClientOptio
     call(
       'saveContent',
       { method: 'POST', json: { content, baseHash, saveId }, idempotent: saveId !== undefined },
-      SavedVersionResponseSchema,
+      SaveAnswerSchema,
     );
 
   return {
     saveContent: async (content, baseHash, saveId) => (await saveContentReceipt(content, baseHash, saveId)).version,
     saveContentReceipt,
     saveBookmark: async (content) =>
-      (await call('saveBookmark', { method: 'POST', json: { content } }, SavedVersionResponseSchema)).version,
-    listPages: (query = {}) =>
-      call('pages', { method: 'GET', searchParams: searchParamsOf(query) }, PagesResponseSchema),
-    loadPage: (key) => loadOrNull('page', { ...key }),
-    listVersions: (key) => call('versions', { method: 'GET', searchParams: { ...key } }, VersionsResponseSchema),
-    loadVersion: (key, version) => loadOrNull('version', { ...key, version: String(version) }),
+      (await call('saveBookmark', { method: 'POST', json: { content } }, SaveAnswerSchema)).version,
+    listPages: (query = {}) => call('pages', { method: 'GET', searchParams: searchParamsOf(query) }, PageListingSchema),
+    loadPage: (key) => loadOrNull('page', { ...key }, PageAnswerSchema),
+    listVersions,
+    loadVersion: (key, version) => loadOrNull('version', { ...key, version: String(version) }, VersionAnswerSchema),
   };
+
+  /** The History list shows every version: the listing is bounded per request, so it is read page by page. */
+  async function listVersions(key: PageKey): Promise<VersionListing> {
+    const versions: VersionSummary[] = [];
+    const skipped = new Set<number>();
+    for (;;) {
+      const page = await call(
+        'versions',
+        { method: 'GET', searchParams: searchParamsOf({ ...key, limit: MAX_LIST_LIMIT, offset: versions.length }) },
+        VersionsAnswerSchema,
+      );
+      versions.push(...page.versions);
+      for (const version of page.skipped) skipped.add(version);
+      // A service from before paging answers every version at once, with no total (taken as what it sent).
+      if (page.versions.length === 0 || versions.length >= page.total) {
+        return { versions, total: versions.length, skipped: [...skipped] };
+      }
+    }
+  }
 }
 
-function searchParamsOf(query: PageQuery): Record<string, string> {
+function searchParamsOf(query: Record<string, string | number | undefined>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(query)
       .filter(([, value]) => value !== undefined)

@@ -1,7 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { open, readdir, readFile, rm } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describeIssues } from '../../core/contract';
 import type { DamagedFile } from '../../core/damagedFiles';
 import { StudioError } from '../../core/result';
@@ -14,10 +14,9 @@ import {
   parseJournal,
   type JournalEntry,
 } from '../../core/rules/draftJournal';
-import { contentHash } from '../../core/rules/hash';
-import { checkJsonLimits, MAX_JSON_BYTES, parseJsonWithLimits } from '../../core/rules/jsonLimits';
+import { checkJsonLimits, MAX_JSON_BYTES } from '../../core/rules/jsonLimits';
 import { DraftSchema, type Draft } from '../../core/schemas';
-import { isMissingFileError, keepDamagedFile, syncFolder, writeFileAtomic } from './atomicFile';
+import { createDraftFiles, draftFileName, journalName, writtenFile, type WrittenFile } from './draftFiles';
 import { createKeyedQueue } from './keyedQueue';
 import { errorMessage } from '../../core/rules/errorMessage';
 
@@ -64,33 +63,15 @@ export interface DraftStoreOptions {
   log?: (message: string) => void;
 }
 
-const DRAFT_FILE = /^[0-9a-f]{16}\.json$/;
-
-/** Where unreadable drafts are kept, inside the drafts folder, for an editor or support to recover by hand. */
-export const DAMAGED_DRAFTS_FOLDER = 'damaged';
-
 /** The journal is folded into the draft file after this many deltas, or this many bytes of them. */
 export const COMPACT_AFTER_ENTRIES = 50;
 export const COMPACT_AFTER_BYTES = 1024 * 1024;
-
-const journalName = (draftName: string) => draftName.replace(/\.json$/, '.journal');
-
-/** Names draft file text in the journal's header line. */
-const digestOf = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** A draft as read, with the digest of its file when no journal is left beside it (null: one is). */
 interface ReadDraft {
   draft: Draft;
   file: WrittenFile | null;
 }
-
-/** A draft file's text as this store knows it: its digest (the journal's header names it) and its UTF-8 size. */
-interface WrittenFile {
-  digest: string;
-  bytes: number;
-}
-
-const writtenFile = (text: string): WrittenFile => ({ digest: digestOf(text), bytes: Buffer.byteLength(text) });
 
 /** A draft this store wrote or opened for editing in this run, which deltas can build on. */
 interface Tracked {
@@ -110,77 +91,21 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
   const log = options.log ?? ((message) => console.warn(`drafts: ${message}`));
   // Autosaves of one page follow each other quickly; queued per file, the last one written is the last one made.
   const enqueue = createKeyedQueue();
-  const fileName = (bookmark: string) => `${contentHash(bookmark)}.json`;
-  const damaged: DamagedFile[] = [];
-  // Unreadable files that could not be moved aside either: never written over while they are there.
-  const stuck = new Set<string>();
   // By draft file name; in memory only, so the first autosave after a restart sends the whole draft.
   const tracked = new Map<string, Tracked>();
-
-  /**
-   * Never written over, never left in the way of the next autosave: the file goes to damaged/ and is
-   * remembered for the dashboard. Runs inside the file's queue, so no write of the same file interleaves.
-   */
-  function setAside(path: string, reason: string): void {
-    let keptAt = path;
-    try {
-      keptAt = keepDamagedFile(path, join(dir, DAMAGED_DRAFTS_FOLDER), now());
-    } catch (error) {
-      stuck.add(path);
-      reason = `${reason}; moving it aside failed: ${errorMessage(error)}`;
-    }
-    log(`${path} could not be read (${reason}); kept at ${keptAt}`);
-    damaged.push({ kind: 'draft', file: path, keptAt, reason, usedInstead: null });
-  }
-
-  /** A file's text, null when it does not exist; any other error reading it is answered as a StudioError. */
-  async function readText(path: string, what: string): Promise<string | null> {
-    try {
-      return await readFile(path, 'utf8');
-    } catch (error) {
-      if (isMissingFileError(error)) return null;
-      // Left where it is, and nothing is written over it: opening the page fails with this message instead.
-      throw new StudioError('failed', `The ${what} ${path} could not be read: ${errorMessage(error)}`);
-    }
-  }
+  const files = createDraftFiles(dir, { log, now });
 
   /**
    * The draft in a file with its journal folded in, null when there is none; an unreadable file is set aside
    * and also answers null.
    */
   async function readDraft(name: string, expectedBookmark: string | null): Promise<ReadDraft | null> {
-    const path = join(dir, name);
-    const text = await readText(path, 'draft file');
-    if (text === null) {
+    const read = await files.read(name, expectedBookmark);
+    if (!read) {
       tracked.delete(name);
       return null;
     }
-    let raw: unknown;
-    try {
-      raw = parseJsonWithLimits(text);
-    } catch (error) {
-      tracked.delete(name);
-      setAside(path, `${path} does not hold valid JSON: ${errorMessage(error)}`);
-      return null;
-    }
-    const parsed = DraftSchema.safeParse(raw);
-    if (!parsed.success) {
-      tracked.delete(name);
-      setAside(path, `not a draft: ${describeIssues(parsed.error)}`);
-      return null;
-    }
-    const draft = parsed.data;
-    // A file not named after its own bookmark could never be opened or discarded, and the next autosave of the
-    // bookmark it is named after would replace it.
-    if (
-      fileName(draft.bookmark) !== basename(path) ||
-      (expectedBookmark !== null && draft.bookmark !== expectedBookmark)
-    ) {
-      tracked.delete(name);
-      setAside(path, `holds the draft of ${draft.bookmark}, which belongs in ${fileName(draft.bookmark)}`);
-      return null;
-    }
-    return replayJournal(name, draft, writtenFile(text));
+    return replayJournal(name, read.value, writtenFile(read.text));
   }
 
   /**
@@ -189,7 +114,7 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
    */
   async function replayJournal(name: string, draft: Draft, file: WrittenFile): Promise<ReadDraft> {
     const journalPath = join(dir, journalName(name));
-    const text = await readText(journalPath, 'draft journal');
+    const text = await files.readText(journalPath);
     const journal = text === null ? null : parseJournal(text);
     const known = tracked.get(name);
     // Deltas go on building on what this store holds only if the files are what it wrote.
@@ -199,7 +124,7 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
     if (journal === null) return { draft, file };
     if (journal.base !== null && journal.base !== file.digest) {
       log(`${journalPath} was folded into the draft already (a compaction a crash cut short); removed`);
-      await removeJournal(name);
+      await files.removeJournal(name);
       return { draft, file };
     }
     const folded = foldDraftJournal(draft, journal.entries);
@@ -207,12 +132,12 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
     const damage = journal.damage ?? folded.problem;
     if (damage) {
       tracked.delete(name);
-      setAside(journalPath, `the draft's journal is damaged (${damage}); the entries before it were kept`);
+      files.damaged(journalPath, `the draft's journal is damaged (${damage}); the entries before it were kept`);
       // Could not be moved aside: it stays as it is, and the draft file is not rewritten without it.
-      if (stuck.has(journalPath)) return { draft: folded.draft, file: null };
+      if (files.isStuck(journalPath)) return { draft: folded.draft, file: null };
     }
     try {
-      const written = await writeDraftFile(name, folded.draft);
+      const written = await files.write(name, folded.draft);
       const stillKnown = tracked.get(name);
       if (stillKnown) Object.assign(stillKnown, { file: written, entries: 0, journalBytes: 0 });
       return { draft: folded.draft, file: written };
@@ -224,47 +149,6 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
     }
   }
 
-  /** Files that could not be read nor moved aside are never written over or removed while they are there. */
-  function refuseIfStuck(path: string): void {
-    if (!stuck.has(path)) return;
-    if (existsSync(path)) {
-      throw new StudioError(
-        'failed',
-        `${path} could not be read or moved aside, so it is not written over. Move it away to go on.`,
-      );
-    }
-    stuck.delete(path);
-  }
-
-  /** Writes the whole draft atomically and then drops the journal it supersedes. */
-  async function writeDraftFile(name: string, draft: Draft): Promise<WrittenFile> {
-    refuseIfStuck(join(dir, name));
-    refuseIfStuck(join(dir, journalName(name)));
-    const text = JSON.stringify(draft);
-    await writeFileAtomic(join(dir, name), text);
-    await removeJournal(name);
-    return writtenFile(text);
-  }
-
-  async function removeJournal(name: string): Promise<void> {
-    await rm(join(dir, journalName(name)), { force: true });
-  }
-
-  /**
-   * Appends text to the journal and flushes it to disk before answering, as writeFileAtomic does for whole
-   * files. The first entry replaces whatever journal was there (one a crash left, naming an older draft).
-   */
-  async function appendToJournal(name: string, text: string, first: boolean): Promise<void> {
-    const handle = await open(join(dir, journalName(name)), first ? 'w' : 'a');
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    if (first) await syncFolder(dir);
-  }
-
   /**
    * Folds the journal into the draft file. On failure the files are left as they are (either the old draft
    * with its journal, or the new draft with a journal naming the old one), and nothing more is appended: the
@@ -272,7 +156,7 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
    */
   async function compact(name: string, known: Tracked): Promise<void> {
     try {
-      const file = await writeDraftFile(name, known.draft);
+      const file = await files.write(name, known.draft);
       Object.assign(known, { file, entries: 0, journalBytes: 0 });
     } catch (error) {
       tracked.delete(name);
@@ -282,26 +166,16 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
 
   return {
     list: async () => {
-      let names: string[];
-      try {
-        names = await readdir(dir);
-      } catch (error) {
-        if (isMissingFileError(error)) return [];
-        throw error;
-      }
       const drafts = await Promise.all(
-        names
-          .filter((name) => DRAFT_FILE.test(name))
-          .map(async (name) => {
-            const path = join(dir, name);
-            try {
-              return (await enqueue(name, () => readDraft(name, null)))?.draft ?? null;
-            } catch (error) {
-              // One file the system will not let us read must not hide every other draft.
-              log(`${path} could not be read: ${errorMessage(error)}`);
-              return null;
-            }
-          }),
+        (await files.names()).map(async (name) => {
+          try {
+            return (await enqueue(name, () => readDraft(name, null)))?.draft ?? null;
+          } catch (error) {
+            // One file the system will not let us read must not hide every other draft.
+            log(`${join(dir, name)} could not be read: ${errorMessage(error)}`);
+            return null;
+          }
+        }),
       );
       return drafts
         .filter((draft): draft is Draft => draft !== null)
@@ -309,12 +183,12 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
     },
 
     get: async (bookmark) => {
-      const name = fileName(bookmark);
+      const name = draftFileName(bookmark);
       return (await enqueue(name, () => readDraft(name, bookmark)))?.draft ?? null;
     },
 
     open: async (bookmark) => {
-      const name = fileName(bookmark);
+      const name = draftFileName(bookmark);
       return enqueue(name, async () => {
         const read = await readDraft(name, bookmark);
         if (!read) return null;
@@ -336,10 +210,10 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
       if (tooLarge) throw new StudioError('invalid-input', `Invalid draft: ${tooLarge.message}`);
       const parsed = DraftSchema.safeParse(draft);
       if (!parsed.success) throw new StudioError('invalid-input', `Invalid draft: ${describeIssues(parsed.error)}`);
-      const name = fileName(draft.bookmark);
+      const name = draftFileName(draft.bookmark);
       return enqueue(name, async () => {
         tracked.delete(name);
-        const file = await writeDraftFile(name, parsed.data);
+        const file = await files.write(name, parsed.data);
         const revision = randomUUID();
         tracked.set(name, { revision, draft: parsed.data, file, entries: 0, journalBytes: 0 });
         return revision;
@@ -347,7 +221,7 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
     },
 
     applyDelta: async (bookmark, base, entry) => {
-      const name = fileName(bookmark);
+      const name = draftFileName(bookmark);
       return enqueue(name, async () => {
         const known = tracked.get(name);
         if (!known || known.revision !== base) return null;
@@ -375,7 +249,7 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
           if (tooLarge) throw new StudioError('invalid-input', `Invalid draft: ${tooLarge.message}`);
         }
         try {
-          await appendToJournal(name, text, first);
+          await files.appendToJournal(name, text, first);
         } catch (error) {
           // The journal may end in part of a line now: the next autosave writes the whole draft instead.
           tracked.delete(name);
@@ -395,14 +269,14 @@ export function createDraftStore(dir: string, options: DraftStoreOptions = {}): 
     },
 
     remove: async (bookmark) => {
-      const name = fileName(bookmark);
+      const name = draftFileName(bookmark);
       await enqueue(name, async () => {
         tracked.delete(name);
         await rm(join(dir, name), { force: true });
-        await removeJournal(name);
+        await files.removeJournal(name);
       });
     },
 
-    damagedFiles: () => [...damaged],
+    damagedFiles: () => files.setAside().map((file): DamagedFile => ({ kind: 'draft', ...file, usedInstead: null })),
   };
 }

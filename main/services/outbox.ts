@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { describeIssues } from '../../core/contract';
 import { StudioError } from '../../core/result';
 import {
   PageContentSchema,
@@ -13,7 +12,8 @@ import {
   type VersionSummary,
 } from '../../core/schemas';
 import { PendingSaveSchema, type PendingSave } from '../../core/team';
-import { readJsonFile, writeFileAtomic } from './atomicFile';
+import { writeFileAtomic } from './atomicFile';
+import { createJsonFolder } from './jsonFolder';
 import { createKeyedQueue } from './keyedQueue';
 import { errorMessage } from '../../core/rules/errorMessage';
 
@@ -96,32 +96,31 @@ export function createOutbox(
   log: (message: string) => void = (message) => console.warn(`outbox: ${message}`),
 ): Outbox {
   const enqueue = createKeyedQueue();
-  const reported = new Set<string>();
   let flushing: Promise<FlushResult> | null = null;
   let flushAgain = false;
 
-  const files = async (): Promise<string[]> => {
-    try {
-      return (await readdir(dir)).filter((name) => ENTRY_FILE.test(name)).sort();
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
-  };
-
-  const read = async (name: string): Promise<OutboxEntry | null> => {
-    try {
-      const parsed = OutboxEntrySchema.safeParse(await readJsonFile(join(dir, name)));
-      if (parsed.success) return parsed.data;
-      if (!reported.has(name))
-        log(`${join(dir, name)} is not a pending save (${describeIssues(parsed.error)}); it is left in place.`);
-    } catch (error) {
-      if (!reported.has(name))
-        log(`${join(dir, name)} could not be read (${errorMessage(error)}); it is left in place.`);
-    }
-    reported.add(name);
-    return null;
-  };
+  // A pending save is work not yet sent: a file that cannot be read is left where it is, never deleted.
+  const folder = createJsonFolder({
+    dir,
+    files: ENTRY_FILE,
+    schema: OutboxEntrySchema,
+    policy: 'leave-in-place',
+    reason: (problem) => {
+      switch (problem.kind) {
+        case 'invalid':
+          return `is not a pending save (${problem.issues})`;
+        case 'not-json':
+          return `could not be read (${problem.message})`;
+        case 'check':
+          return problem.reason;
+        case 'unreadable':
+          return `could not be read (${errorMessage(problem.error)})`;
+      }
+    },
+    log,
+  });
+  const files = folder.names;
+  const read = async (name: string): Promise<OutboxEntry | null> => (await folder.read(name))?.value ?? null;
 
   const fileOf = (entry: Pick<OutboxEntry, 'seq' | 'id'>): string =>
     `${String(entry.seq).padStart(12, '0')}-${entry.id}.json`;

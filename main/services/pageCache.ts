@@ -1,4 +1,3 @@
-import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { contentHash } from '../../core/rules/hash';
@@ -10,7 +9,8 @@ import {
   type PageKey,
   type PageSummary,
 } from '../../core/schemas';
-import { readJsonFile, writeFileAtomic } from './atomicFile';
+import { writeFileAtomic } from './atomicFile';
+import { createJsonFolder } from './jsonFolder';
 import { createKeyedQueue } from './keyedQueue';
 
 /**
@@ -36,37 +36,32 @@ export interface PageCache {
 
 export function createPageCache(dir: string, now: () => Date = () => new Date()): PageCache {
   const enqueue = createKeyedQueue();
-  const fileOf = (key: PageKey): string => join(dir, `${contentHash(bookmarkFor(key))}.json`);
-
-  const read = async (path: string): Promise<CachedPage | null> => {
-    try {
-      const parsed = CachedPageSchema.safeParse(await readJsonFile(path));
-      return parsed.success ? parsed.data : null;
-    } catch {
-      return null;
-    }
-  };
+  const nameOf = (key: PageKey): string => `${contentHash(bookmarkFor(key))}.json`;
+  const fileOf = (key: PageKey): string => join(dir, nameOf(key));
+  // Only a copy of what the server has: a file that cannot be read is passed over, and written again next time.
+  const folder = createJsonFolder({
+    dir,
+    files: /^[0-9a-f]{16}\.json$/,
+    schema: CachedPageSchema,
+    policy: 'ignore',
+    reason: () => 'not a cached page',
+  });
+  const read = async (name: string): Promise<CachedPage | null> => (await folder.read(name))?.value ?? null;
 
   return {
     get: async (key) => {
-      const cached = await read(fileOf(key));
+      const cached = await read(nameOf(key));
       return cached && bookmarkFor(cached.key) === bookmarkFor(key) ? cached : null;
     },
     put: (page) =>
       enqueue(fileOf(page.key), async () => {
-        const current = await read(fileOf(page.key));
+        const current = await read(nameOf(page.key));
         // An older version arriving late (a slow listing) never replaces a newer one.
         if (current && current.version.version > page.version.version) return;
         await writeFileAtomic(fileOf(page.key), JSON.stringify({ ...page, cachedAt: now().toISOString() }));
       }),
     list: async () => {
-      let names: string[];
-      try {
-        names = (await readdir(dir)).filter((name) => /^[0-9a-f]{16}\.json$/.test(name));
-      } catch {
-        return [];
-      }
-      const pages = await Promise.all(names.map((name) => read(join(dir, name))));
+      const pages = await Promise.all((await folder.names().catch(() => [])).map(read));
       return pages
         .filter((page): page is CachedPage => page !== null)
         .map(({ key, content, version }) => ({

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { INSECURE_HTTP_REFUSED, serviceUrlProblem } from '../../core/rules/urlSafety';
-import { StudioError } from '../../core/result';
+import { StudioError, type StudioErrorCode } from '../../core/result';
 import { errorMessage } from '../../core/rules/errorMessage';
 import type { TeamConnectionProblem } from '../../core/team';
+import { MeAnswerSchema } from '../../core/teamProtocol';
 import { createServiceHttp, timeLabel, type HttpFailure } from './http';
 
 /** A team server and the API token this desktop uses with it. */
@@ -18,7 +18,19 @@ export function teamRoute(serverUrl: string, route: string): URL {
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-const MeSchema = z.object({ user: z.string().min(1), server: z.literal('storefront-studio') });
+const SIGN_IN_ERROR_CODES: Record<TeamConnectionProblem['reason'], StudioErrorCode> = {
+  'invalid-address': 'invalid-input',
+  'insecure-http': 'invalid-input',
+  unreachable: 'unavailable',
+  unavailable: 'unavailable',
+  tls: 'unavailable',
+  unauthorized: 'unauthorized',
+  'not-studio': 'failed',
+};
+
+/** A sign-in refused for this problem, as the error the Settings form shows. */
+export const signInError = (problem: TeamConnectionProblem): StudioError =>
+  new StudioError(SIGN_IN_ERROR_CODES[problem.reason], problem.message);
 
 /** Node's and OpenSSL's codes for a certificate or TLS handshake that failed. */
 function isTlsCode(code: string): boolean {
@@ -97,7 +109,7 @@ export async function testTeamConnection(
     },
   });
   try {
-    const me = await http.request({ url: teamRoute(server.url, 'me'), where: '/me', schema: MeSchema });
+    const me = await http.request({ url: teamRoute(server.url, 'me'), where: '/me', schema: MeAnswerSchema });
     return { user: me.user, problem: null };
   } catch (error) {
     if (error instanceof StudioError) return fail(error.details as TeamConnectionProblem);

@@ -1,4 +1,7 @@
 import type { PageKey } from '../../core/schemas';
+import { OkAnswerSchema, type PresenceRequest } from '../../core/teamProtocol';
+import { createServiceHttp, describeRouteFailure } from './http';
+import { bearer, teamRoute, type TeamServer } from './teamConnection';
 
 /**
  * Presence sent by main: 'open' as soon as the editor shows a page and then as a heartbeat (the server
@@ -7,7 +10,7 @@ import type { PageKey } from '../../core/schemas';
  * here: the next heartbeat, or resend() once the server answers again, says it again.
  */
 
-export type PresenceState = 'open' | 'closed';
+export type PresenceState = PresenceRequest['state'];
 
 export interface PresenceReporterOptions {
   send(pageKey: PageKey, state: PresenceState): Promise<void>;
@@ -73,4 +76,29 @@ export function createPresenceReporter(options: PresenceReporterOptions): Presen
       await Promise.all(pages.map(({ pageKey }) => say(pageKey, 'closed')));
     },
   };
+}
+
+/** The reporter for a team server: POST /presence with its token, one attempt each (the next heartbeat is the retry). */
+export function createTeamPresenceReporter(
+  server: TeamServer,
+  options: Pick<PresenceReporterOptions, 'heartbeatMs' | 'onError'>,
+): PresenceReporter {
+  const http = createServiceHttp({
+    timeoutMs: 5_000,
+    retry: false,
+    headers: bearer(server.token),
+    describe: (failure, route) => describeRouteFailure(`The team server at ${server.url}`, failure, route),
+  });
+  return createPresenceReporter({
+    ...options,
+    send: async (pageKey, state) => {
+      await http.request({
+        url: teamRoute(server.url, 'presence'),
+        where: '/presence',
+        method: 'POST',
+        json: { pageKey, state } satisfies PresenceRequest,
+        schema: OkAnswerSchema,
+      });
+    },
+  });
 }

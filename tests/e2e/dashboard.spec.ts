@@ -1,3 +1,5 @@
+import { DEFAULT_LIST_LIMIT } from '../../core/teamProtocol';
+import { emptyPageMeta } from '../../core/schemas';
 import { test, expect, callApi, createPage, addComponent, saveContent, seedDraft } from './host';
 
 const SCREENSHOTS = 'reports/screenshots';
@@ -74,4 +76,45 @@ test('New Page with an existing name warns, and offers to open that page', async
   // Nothing was created: the one page stays the one page.
   const listing = await callApi(host, 'listPages', {});
   expect(listing.drafts.filter((draft) => draft.key.page === 'summer-sale')).toHaveLength(1);
+});
+
+test('pages through a listing longer than the server answers at once, and filters on the server', async ({
+  page,
+  host,
+}) => {
+  // More saved pages than one listing holds: the oldest is on the second page of it.
+  const count = DEFAULT_LIST_LIMIT + 5;
+  for (let i = 0; i < count; i++) {
+    const key = {
+      fascia: 'site_jd',
+      country: i === 0 ? 'fr' : 'gb',
+      page: `bulk-${String(i).padStart(3, '0')}`,
+      source: 'content-editor',
+      platform: 'web',
+    } as const;
+    await callApi(host, 'saveContent', {
+      key,
+      meta: { ...emptyPageMeta(), category: 'Trainers' },
+      components: [],
+      baseHash: null,
+      commitMessage: `Seed ${i}`,
+    });
+  }
+
+  await page.goto(host.url);
+  const rows = page.getByRole('table').getByRole('row');
+  // The header row and one listing's worth of pages.
+  await expect(rows).toHaveCount(DEFAULT_LIST_LIMIT + 1);
+  await expect(page.getByText(`${DEFAULT_LIST_LIMIT} of ${count} saved pages`)).toBeVisible();
+  await expect(page.getByRole('row', { name: /bulk-000/ })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Show more' }).click();
+  await expect(page.getByRole('row', { name: /bulk-000/ })).toBeVisible();
+  await expect(rows).toHaveCount(count + 1);
+  await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+
+  // A filter is answered by the server: the page on the second listing page is found at once.
+  await page.getByLabel('Filter by country').selectOption('fr');
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole('row', { name: /bulk-000/ })).toBeVisible();
 });

@@ -290,3 +290,36 @@ describe('when the service misbehaves', () => {
     expect(hits).toEqual(['POST /saveContent']);
   });
 });
+
+describe('History against a service whose listings are bounded', () => {
+  it('reads every version page by page, asking for the most one answer holds', async () => {
+    const versions = Array.from({ length: 7 }, (_, index) => ({
+      version: 7 - index,
+      author: 'ed@example.com',
+      timestamp: '2026-05-01T10:00:00.000Z',
+      hash: `hash-${7 - index}`,
+      commitMessage: `Save ${7 - index}`,
+      kind: 'content',
+    }));
+    const asked: string[] = [];
+    // A service that answers at most 3 versions, whatever the client asks for.
+    const url = await startStub((request, response) => {
+      const query = new URL(request.url ?? '/', 'http://stub').searchParams;
+      asked.push(`${query.get('limit')}/${query.get('offset')}`);
+      const offset = Number(query.get('offset'));
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          versions: versions.slice(offset, offset + 3),
+          total: versions.length,
+          skipped: offset === 0 ? [9] : [],
+        }),
+      );
+    });
+
+    const listing = await createContentClient(url).listVersions(HOME_KEY);
+
+    expect(listing.versions.map((version) => version.version)).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    expect(listing.skipped).toEqual([9]);
+    expect(asked).toEqual(['500/0', '500/3', '500/6']);
+  });
+});

@@ -9,6 +9,7 @@ import { createMemorySecretStore, createNodeStore } from '../../main/services/st
 import { createTeamService } from '../../main/services/team';
 import { createOutbox } from '../../main/services/outbox';
 import { createPageCache } from '../../main/services/pageCache';
+import { createStudioContentClient } from '../../main/services/offlineContent';
 import { StudioError } from '../../core/result';
 import { bookmarkFor } from '../../core/rules/page';
 import { emptyPageMeta, type Component, type Draft } from '../../core/schemas';
@@ -64,7 +65,7 @@ beforeEach(async () => {
     lookupProducts: vi.fn(),
     drafts,
     damagedFiles: () => [],
-    content: () => content,
+    content: createStudioContentClient(() => content, team),
     contentUrl: () => server.url,
     now: () => new Date('2024-05-01T10:00:00.000Z'),
   });

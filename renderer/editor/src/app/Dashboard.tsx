@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DraftSummary } from '../../../../core/contract';
-import { countryName } from '../../../../core/countries';
+import { countryName, type CountryCode } from '../../../../core/countries';
 import { fasciaName } from '../../../../core/fascias';
 import { describeDamagedFiles } from '../../../../core/damagedFiles';
 import { bookmarkFor } from '../../../../core/rules/page';
 import { describeSkippedVersions } from '../../../../core/rules/skippedVersions';
 import type { PageKey, PageSummary } from '../../../../core/schemas';
+import { matchesPageQuery } from '../../../../core/store';
+import { DEFAULT_LIST_LIMIT } from '../../../../core/teamProtocol';
 import { call, errorMessage } from '../api';
 import { CountriesDialog } from '../multi/CountriesDialog';
 import { toast } from '../state/toasts';
@@ -31,6 +33,10 @@ import type { PendingSave } from '../../../../core/team';
 import '../team/team.css';
 import './dashboard.css';
 import { StateMessage } from '../ui/StateMessage';
+import { appendListingPage, coalesce, hasMorePages, refreshFirstPage, type LoadedPages } from './dashboardListing';
+
+/** Team events heard within this long list the first page once. */
+const REFRESH_COALESCE_MS = 300;
 
 interface Row {
   bookmark: string;
@@ -74,7 +80,8 @@ function mergeRows(pages: readonly PageSummary[], drafts: readonly DraftSummary[
 }
 
 export function Dashboard() {
-  const [rows, setRows] = useState<Row[] | null>(null);
+  const [saved, setSaved] = useState<LoadedPages | null>(null);
+  const [drafts, setDrafts] = useState<DraftSummary[]>([]);
   const [pagesError, setPagesError] = useState<string | null>(null);
   const [damagedNotices, setDamagedNotices] = useState<string[]>([]);
   const [fascia, setFascia] = useState('');
@@ -87,38 +94,80 @@ export function Dashboard() {
   // Who has a page open is known only through a team server.
   const teamMode = useTeamValue(teamStatusAtom)?.mode === 'team';
   const pendingSaves = useTeamValue(pendingSavesAtom);
-  /** Listings overtake each other when saves come quickly: only the latest request's answer is shown. */
-  const latestLoad = useRef(0);
+  // The filters go to the server, which lists one page of the matches at a time; drafts are filtered here alike.
+  const query = useMemo(() => {
+    const needle = text.trim();
+    // The country select offers country codes only.
+    return {
+      fascia: fascia || undefined,
+      country: (country || undefined) as CountryCode | undefined,
+      text: needle || undefined,
+    };
+  }, [fascia, country, text]);
+  const filtering = query.fascia !== undefined || query.country !== undefined || query.text !== undefined;
+  /** Listings overtake each other when saves come quickly: only answers to the filters in force, in order, count. */
+  const latestLoad = useRef({ filters: 0, request: 0 });
+  const savedRef = useRef(saved);
+  savedRef.current = saved;
 
-  const load = useCallback(async () => {
-    const request = ++latestLoad.current;
-    try {
-      const listing = await call('listPages', {});
-      if (request !== latestLoad.current) return;
-      setOffline(listing.offline ?? false);
-      setRows(mergeRows(listing.pages, listing.drafts));
-      setPagesError(listing.pagesError);
-      setDamagedNotices(describeDamagedFiles(listing.damagedFiles));
-    } catch (error) {
-      toastError(`Could not list pages: ${errorMessage(error)}`);
-      setRows([]);
-    }
-  }, []);
+  /** 'first': the filters changed; 'more': the next page; 'refresh': the first page again after a team event. */
+  const load = useCallback(
+    async (kind: 'first' | 'more' | 'refresh') => {
+      if (kind === 'first') latestLoad.current.filters++;
+      const { filters } = latestLoad.current;
+      // Only listings of the first page overtake each other; a next page is added to whatever is shown.
+      const request = kind === 'more' ? latestLoad.current.request : ++latestLoad.current.request;
+      const offset = kind === 'more' ? (savedRef.current?.pages.length ?? 0) : 0;
+      try {
+        const listing = await call('listPages', { ...query, limit: DEFAULT_LIST_LIMIT, offset });
+        // Another filter since, or a later listing of the first page already shown.
+        if (filters !== latestLoad.current.filters || (kind !== 'more' && request !== latestLoad.current.request))
+          return;
+        const page = { pages: listing.pages, total: listing.total ?? listing.pages.length };
+        setSaved((loaded) =>
+          kind === 'first' || !loaded
+            ? page
+            : kind === 'more'
+              ? appendListingPage(loaded, page)
+              : refreshFirstPage(loaded, page),
+        );
+        setOffline(listing.offline ?? false);
+        setDrafts(listing.drafts);
+        setPagesError(listing.pagesError);
+        setDamagedNotices(describeDamagedFiles(listing.damagedFiles));
+      } catch (error) {
+        toastError(`Could not list pages: ${errorMessage(error)}`);
+        setSaved((loaded) => loaded ?? { pages: [], total: 0 });
+      }
+    },
+    [query],
+  );
 
   useEffect(() => {
-    void load();
+    void load('first');
   }, [load]);
 
   // Live (issue 13): a save by anyone, a pending save landing, and a stream that may have missed events list
-  // the pages again; so does the server coming back.
-  useEffect(
-    () =>
-      onTeamChange((event) => {
-        if (event.type === 'saved' || event.type === 'resync' || event.type === 'pendingSaved') void load();
-        else if (event.type === 'status' && event.status.connection === 'online') void load();
-      }),
-    [load],
-  );
+  // the first page again, once for a burst of them; so does the server coming back.
+  useEffect(() => {
+    const refresh = coalesce(() => void load('refresh'), REFRESH_COALESCE_MS);
+    const stop = onTeamChange((event) => {
+      if (event.type === 'saved' || event.type === 'resync' || event.type === 'pendingSaved') refresh.trigger();
+      else if (event.type === 'status' && event.status.connection === 'online') refresh.trigger();
+    });
+    return () => {
+      stop();
+      refresh.cancel();
+    };
+  }, [load]);
+
+  const rows = useMemo(() => {
+    if (!saved) return null;
+    const matching = drafts.filter((draft) =>
+      matchesPageQuery({ key: draft.key, category: draft.category, author: '' } as PageSummary, query),
+    );
+    return mergeRows(saved.pages, matching);
+  }, [saved, drafts, query]);
 
   const pendingByPage = useMemo(() => {
     const byPage = new Map<string, PendingSave[]>();
@@ -129,15 +178,7 @@ export function Dashboard() {
     return byPage;
   }, [pendingSaves]);
 
-  const visible = useMemo(() => {
-    const needle = text.trim().toLowerCase();
-    return (rows ?? []).filter(
-      (row) =>
-        (!fascia || row.key.fascia === fascia) &&
-        (!country || row.key.country === country) &&
-        (!needle || `${row.key.page} ${row.category} ${row.author} ${row.key.source}`.toLowerCase().includes(needle)),
-    );
-  }, [rows, fascia, country, text]);
+  const visible = rows ?? [];
 
   const existingKeys = useMemo(() => (rows ?? []).map((row) => row.key), [rows]);
 
@@ -184,6 +225,7 @@ export function Dashboard() {
               type="search"
               value={text}
               placeholder="Page, category or author"
+              maxLength={200}
               onChange={(e) => setText(e.target.value)}
             />
           </label>
@@ -220,7 +262,7 @@ export function Dashboard() {
         ) : visible.length === 0 ? (
           <StateMessage
             kind="empty"
-            title={rows.length === 0 ? 'No pages yet. Create one with New Page.' : 'No page matches these filters.'}
+            title={filtering ? 'No page matches these filters.' : 'No pages yet. Create one with New Page.'}
           />
         ) : (
           <table className="pages">
@@ -291,6 +333,16 @@ export function Dashboard() {
               ))}
             </tbody>
           </table>
+        )}
+        {saved && hasMorePages(saved) && (
+          <div className="pages-more">
+            <span className="muted">
+              {saved.pages.length} of {saved.total} saved pages
+            </span>
+            <button type="button" className="secondary" onClick={() => void load('more')}>
+              Show more
+            </button>
+          </div>
         )}
       </main>
       <NewPageDialog

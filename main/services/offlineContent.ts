@@ -1,0 +1,69 @@
+import { StudioError } from '../../core/result';
+import { quote } from '../../core/rules/quote';
+import type { PageContent, PageKey } from '../../core/schemas';
+import type { ContentClient, PageListing, PageQuery } from './contentClient';
+import type { SaveAnswer } from './outboxSync';
+import type { TeamService } from './team';
+
+/**
+ * The one content client main's handlers use, whichever mode is in force: the embedded (or configured)
+ * content service on this computer, or, signed in, the team server, whose opened pages are cached here and
+ * answered from that cache, and whose saves wait in the outbox, while it cannot be reached. Calls to the team
+ * server note its answers and failures in Online/Offline (TeamService.client()).
+ */
+export interface StudioContentClient extends Omit<ContentClient, 'listPages'> {
+  /** Saves a page: answered 'queued' when it waits in the outbox for the team server. */
+  save(key: PageKey, page: PageContent, baseHash: string | null, saveId: string): Promise<SaveAnswer>;
+  /** offline: the team server could not be reached (why), and the pages come from this computer's cache. */
+  listPages(query?: PageQuery): Promise<PageListing & { offline: string | null }>;
+}
+
+const unreachable = (error: unknown): error is StudioError =>
+  error instanceof StudioError && error.code === 'unavailable';
+
+export function createStudioContentClient(local: () => ContentClient, team: TeamService): StudioContentClient {
+  const client = (): ContentClient => (team.active() ? team.client() : local());
+  return {
+    saveContent: (...args) => client().saveContent(...args),
+    saveContentReceipt: (...args) => client().saveContentReceipt(...args),
+    saveBookmark: (...args) => client().saveBookmark(...args),
+    listVersions: (...args) => client().listVersions(...args),
+    loadVersion: (...args) => client().loadVersion(...args),
+
+    async save(key, page, baseHash, saveId) {
+      if (team.active()) return team.save(key, page, baseHash, saveId);
+      return { status: 'saved', version: await local().saveContent(page, baseHash, saveId) };
+    },
+
+    async listPages(query) {
+      if (!team.active()) return { ...(await local().listPages(query)), offline: null };
+      try {
+        return { ...(await team.client().listPages(query)), offline: null };
+      } catch (error) {
+        if (!unreachable(error)) throw error;
+        // A team server out of reach: the pages this desktop opened before, from its cache.
+        const pages = await team.pageCache.list();
+        return { pages, total: pages.length, skipped: [], offline: error.message };
+      }
+    },
+
+    /** The page's latest version; in team mode cached for opening offline, and read from there meanwhile. */
+    async loadPage(key) {
+      if (!team.active()) return local().loadPage(key);
+      try {
+        const saved = await team.client().loadPage(key);
+        if (saved) await team.cachePage(key, saved);
+        return saved;
+      } catch (error) {
+        if (!unreachable(error)) throw error;
+        const cached = await team.pageCache.get(key);
+        if (!cached)
+          throw new StudioError(
+            'unavailable',
+            `${error.message} ${quote(key.page)} was not opened on this computer before, so it cannot be opened offline.`,
+          );
+        return { content: cached.content, version: cached.version, skipped: [] };
+      }
+    },
+  };
+}

@@ -1,0 +1,194 @@
+import { StudioError } from '../../core/result';
+import { errorMessage } from '../../core/rules/errorMessage';
+import { bookmarkFor, isDirty } from '../../core/rules/page';
+import type { PageContent, PageKey, VersionSummary } from '../../core/schemas';
+import { QUEUED_SAVE_MESSAGE, type PendingSave, type TeamEvent } from '../../core/team';
+import type { ContentClient, PageVersion } from './contentClient';
+import type { DraftStore } from './drafts';
+import { pageKeyId, pendingSaveOf, type Outbox, type OutboxEntry } from './outbox';
+import type { PageCache } from './pageCache';
+
+/**
+ * Team mode's saves (issue 13): straight to the server while it answers, else into the outbox, which is sent
+ * in order once it answers again (conflicts and acknowledgements pushed to the editor); and the cache of the
+ * pages this desktop opened or saved, for opening them offline.
+ */
+
+export type SaveAnswer =
+  { status: 'saved'; version: VersionSummary } | { status: 'queued'; pending: PendingSave; message: string };
+
+/** The team server in force. */
+export interface SyncServer {
+  url: string;
+  /** Its content client; answers and failures update Online/Offline. */
+  client: ContentClient;
+  /** The same without that: a flush says itself what it learnt of the connection. */
+  rawClient: ContentClient;
+}
+
+export interface OutboxSyncOptions {
+  outbox: Outbox;
+  pageCache: PageCache;
+  drafts: DraftStore;
+  now: () => Date;
+  log: (message: string) => void;
+  emit(event: TeamEvent): void;
+  /** pendingCount() changed (the status shows it). */
+  onPendingCountChanged(): void;
+  /** Null when signed out. */
+  server(): SyncServer | null;
+  /** The server did not answer lately: saves go to the outbox without trying. */
+  offline(): boolean;
+  /** What a flush learnt: the server answered everything, or it stopped answering. */
+  reached(): void;
+  unreachable(reason: string): void;
+}
+
+export interface OutboxSync {
+  save(key: PageKey, page: PageContent, baseHash: string | null, saveId: string): Promise<SaveAnswer>;
+  /** Sends the outbox in order while the server answers. */
+  flush(): Promise<void>;
+  pending(): Promise<PendingSave[]>;
+  /** How many saves wait, as last counted. */
+  pendingCount(): number;
+  entry(id: string): Promise<OutboxEntry>;
+  discard(id: string): Promise<PendingSave[]>;
+  /** Sends a save that met a conflict again, over the server's newest version. */
+  overwrite(id: string): Promise<PendingSave[]>;
+  /** Remembers a page opened from the server, for opening it offline. */
+  cachePage(key: PageKey, page: Pick<PageVersion, 'content' | 'version'>): Promise<void>;
+}
+
+const SIGN_IN_FIRST = 'Sign in to a team server first (Settings → Team server).';
+const NOT_IN_OUTBOX = 'This pending save is no longer in the outbox.';
+
+export function createOutboxSync(options: OutboxSyncOptions): OutboxSync {
+  const { outbox, pageCache, drafts } = options;
+  let pendingCount = 0;
+
+  const pending = async (): Promise<PendingSave[]> => (await outbox.list()).map(pendingSaveOf);
+  const pushOutbox = async (): Promise<PendingSave[]> => {
+    const now = await pending();
+    options.emit({ type: 'outbox', pending: now });
+    if (now.length !== pendingCount) {
+      pendingCount = now.length;
+      options.onPendingCountChanged();
+    }
+    return now;
+  };
+
+  const cacheSaved = (key: PageKey, page: PageContent, version: VersionSummary): Promise<void> =>
+    pageCache.put({ key, content: { ...page, author: version.author, timestamp: version.timestamp }, version });
+
+  const requireServer = (): SyncServer => {
+    const server = options.server();
+    if (!server) throw new StudioError('forbidden', SIGN_IN_FIRST);
+    return server;
+  };
+
+  async function flush(): Promise<void> {
+    const server = options.server();
+    if (!server || options.offline()) return;
+    const result = await outbox
+      .flush(
+        (entry) =>
+          server.rawClient
+            .saveContentReceipt(entry.content, entry.baseHash, entry.saveId)
+            .then((answer) => ({ kind: 'saved' as const, ...answer })),
+        {
+          saved: async (entry, version, repeated) => {
+            await cacheSaved(entry.key, entry.content, version);
+            // The draft kept with the queued save has done its job, unless it was edited since or more saves wait.
+            const draft = await drafts.get(bookmarkFor(entry.key));
+            const moreForPage = (await outbox.list()).some((other) => pageKeyId(other.key) === pageKeyId(entry.key));
+            if (draft && draft.baseHash === entry.hash && !isDirty(draft) && !moreForPage)
+              await drafts.remove(draft.bookmark);
+            options.emit({ type: 'pendingSaved', pending: pendingSaveOf(entry), version, repeated });
+            await pushOutbox();
+          },
+          conflict: async (entry, latest) => {
+            options.emit({ type: 'pendingConflict', pending: pendingSaveOf(entry), latest });
+            await pushOutbox();
+          },
+          refused: async () => {
+            await pushOutbox();
+          },
+        },
+        (entry) => entry.serverUrl === null || entry.serverUrl === options.server()?.url,
+      )
+      .catch((error: unknown) => {
+        options.log(`sending the outbox failed: ${errorMessage(error)}`);
+        return null;
+      });
+    if (result?.kind === 'offline' && options.server()?.rawClient === server.rawClient) {
+      options.unreachable(result.error.message);
+    } else if (result?.kind === 'done') {
+      options.reached();
+    }
+  }
+
+  // The status' count from the start.
+  void pending().then((now) => {
+    pendingCount = now.length;
+  });
+
+  return {
+    async save(key, page, baseHash, saveId) {
+      const server = requireServer();
+      const waiting = (await outbox.list()).some((entry) => pageKeyId(entry.key) === pageKeyId(key));
+      if (!options.offline() && !waiting) {
+        try {
+          const { version } = await server.client.saveContentReceipt(page, baseHash, saveId);
+          await cacheSaved(key, page, version);
+          return { status: 'saved', version };
+        } catch (error) {
+          // Only an unreachable server queues the save; a conflict or a refusal is the editor's to see now.
+          if (!(error instanceof StudioError && error.code === 'unavailable')) throw error;
+        }
+      }
+      const entry = await outbox.add({
+        key,
+        content: page,
+        baseHash,
+        saveId,
+        queuedAt: options.now(),
+        serverUrl: server.url,
+      });
+      await pushOutbox();
+      if (!options.offline()) void flush();
+      return { status: 'queued', pending: pendingSaveOf(entry), message: QUEUED_SAVE_MESSAGE };
+    },
+
+    flush,
+    pending,
+    pendingCount: () => pendingCount,
+
+    async entry(id) {
+      const entry = await outbox.get(id);
+      if (!entry) throw new StudioError('not-found', NOT_IN_OUTBOX);
+      return entry;
+    },
+
+    async discard(id) {
+      await outbox.remove(id);
+      return pushOutbox();
+    },
+
+    async overwrite(id) {
+      const entry = await outbox.get(id);
+      if (!entry) throw new StudioError('not-found', NOT_IN_OUTBOX);
+      if (entry.state === 'waiting')
+        throw new StudioError('invalid-input', 'This pending save has met no conflict; it is sent as it is.');
+      let latestHash = entry.latest?.hash;
+      if (latestHash === undefined) {
+        // The server did not say which version it has: ask it now.
+        latestHash = (await requireServer().client.loadPage(entry.key))?.version.hash;
+      }
+      await outbox.update(id, { state: 'waiting', problem: null, latest: null, baseHash: latestHash ?? null });
+      await flush();
+      return pushOutbox();
+    },
+
+    cachePage: (key, page) => pageCache.put({ key, content: page.content, version: page.version }),
+  };
+}
