@@ -11,11 +11,12 @@ import {
   type TeamEvent,
   type TeamStatus,
 } from '../../core/team';
+import { pageKeyId } from '../../core/store';
 import { SavedEventSchema } from '../../core/teamProtocol';
 import { createContentClient, type ContentClient, type ContentClientOptions, type PageVersion } from './contentClient';
 import { createServiceHttp, describeRouteFailure } from './http';
 import type { DraftStore } from './drafts';
-import { pageKeyId, pendingSaveOf, type Outbox, type OutboxEntry } from './outbox';
+import { pendingSaveOf, type Outbox, type OutboxEntry } from './outbox';
 import type { PageCache } from './pageCache';
 import type { KeyValueStore, SecretStore } from './stores';
 import { bearer, teamRoute, testTeamConnection, type TeamServer } from './teamConnection';

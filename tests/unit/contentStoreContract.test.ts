@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError, createContentApi, sendError, type ApiLog } from '../../server/content/api';
 import { createPostgresStore } from '../../server/content/postgresStore';
 import type { ContentStore } from '../../core/store';
-import { applyMigrations } from '../../server/db/migrate';
+import { createDatabase } from '../../server/db/database';
+import { applyMigrationsIn } from '../../server/db/migrate';
 import { createFilesStore } from '../../main/services/filesStore';
 import type { PageKey } from '../../core/schemas';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
@@ -393,12 +393,7 @@ beforeAll(async () => {
 afterAll(() => postgres?.destroy());
 
 contract('PostgreSQL', async () => {
-  const pool = new pg.Pool({ connectionString: postgres.createDatabase(`contract_${++databases}`), max: 12 });
-  const client = await pool.connect();
-  try {
-    await applyMigrations(client);
-  } finally {
-    client.release();
-  }
-  return { store: createPostgresStore(pool), dispose: () => pool.end() };
+  const db = createDatabase({ connectionString: postgres.createDatabase(`contract_${++databases}`), max: 12 });
+  await db.inTransaction((transaction) => applyMigrationsIn(transaction));
+  return { store: createPostgresStore(db), dispose: () => db.end() };
 });

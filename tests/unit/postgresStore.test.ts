@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError, createContentApi, sendError, type ApiLog } from '../../server/content/api';
-import { EVENTS_CHANNEL, createPostgresStore, isDatabaseUnavailable } from '../../server/content/postgresStore';
+import { createPostgresStore } from '../../server/content/postgresStore';
 import type { ContentStore } from '../../core/store';
-import { applyMigrations, bundledMigrations } from '../../server/db/migrate';
+import { EVENTS_CHANNEL, createDatabase, isDatabaseUnavailable, type Database } from '../../server/db/database';
+import { applyMigrations, applyMigrationsIn, bundledMigrations } from '../../server/db/migrate';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
 import { HOME_KEY, makePage } from './helpers/pages';
 
@@ -14,7 +15,8 @@ import { HOME_KEY, makePage } from './helpers/pages';
 const quietLog: ApiLog = { warn: () => undefined, error: () => undefined };
 let postgres: TestPostgres;
 let databases = 0;
-let pool: pg.Pool;
+let databaseUrl: string;
+let db: Database;
 let store: ContentStore;
 
 beforeAll(async () => {
@@ -27,14 +29,13 @@ async function freshDatabase(): Promise<string> {
 }
 
 beforeEach(async () => {
-  pool = new pg.Pool({ connectionString: await freshDatabase(), connectionTimeoutMillis: 2000 });
-  pool.on('error', () => undefined);
-  const client = await pool.connect();
-  await applyMigrations(client).finally(() => client.release());
-  store = createPostgresStore(pool);
+  databaseUrl = await freshDatabase();
+  db = createDatabase({ connectionString: databaseUrl, connectionTimeoutMillis: 2000 });
+  await db.inTransaction((transaction) => applyMigrationsIn(transaction));
+  store = createPostgresStore(db);
 });
 afterEach(async () => {
-  await pool.end();
+  await db.end();
 });
 
 describe('migrations', () => {
@@ -72,15 +73,15 @@ describe('migrations', () => {
 describe('versions', () => {
   it('are immutable rows', async () => {
     await store.save({ content: makePage(), kind: 'content' });
-    await expect(pool.query("UPDATE versions SET author = 'mallory@example.com'")).rejects.toThrow(
+    await expect(db.query("UPDATE versions SET author = 'mallory@example.com'")).rejects.toThrow(
       'versions are immutable',
     );
-    await expect(pool.query('DELETE FROM versions')).rejects.toThrow('versions are immutable');
-    expect((await pool.query('SELECT author FROM versions')).rows).toEqual([{ author: 'alice@example.com' }]);
+    await expect(db.query('DELETE FROM versions')).rejects.toThrow('versions are immutable');
+    expect((await db.query('SELECT author FROM versions')).rows).toEqual([{ author: 'alice@example.com' }]);
   });
 
   it('announce a save with pg_notify once it is committed, and never a refused one', async () => {
-    const listener = new pg.Client(pool.options.connectionString);
+    const listener = new pg.Client(databaseUrl);
     await listener.connect();
     const events: unknown[] = [];
     listener.on('notification', (message) => events.push(JSON.parse(message.payload ?? 'null')));
