@@ -23,8 +23,6 @@ export interface EventHubOptions {
   heartbeatMs?: number;
   /** The longest wait between two attempts to LISTEN again after the database went away. */
   maxReconnectDelayMs?: number;
-  /** How often the LISTEN connection checks itself with a ping (server/db/listen.ts). */
-  listenPingMs?: number;
 }
 
 export interface EventHub {
@@ -75,10 +73,12 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
       // Events sent while nobody listened are gone: desktops refresh what they show.
       onConnected: (wasDown) => {
         if (wasDown)
-          broadcast(`event: resync\ndata: ${JSON.stringify({ reason: 'The server reconnected to its database.' })}\n\n`);
+          broadcast(
+            `event: resync\ndata: ${JSON.stringify({ reason: 'The server reconnected to its database.' })}\n\n`,
+          );
       },
     },
-    { log, pingIntervalMs: options.listenPingMs, backoff: { initialMs: 200, maxMs: maxReconnectDelayMs } },
+    { log, backoff: { initialMs: 200, maxMs: maxReconnectDelayMs } },
   );
 
   const heartbeat = setInterval(() => broadcast(': heartbeat\n\n'), heartbeatMs);

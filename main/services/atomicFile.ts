@@ -165,4 +165,3 @@ async function exists(path: string): Promise<boolean> {
     throw error;
   }
 }
-

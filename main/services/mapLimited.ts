@@ -11,4 +11,3 @@ export async function mapLimited<T, R>(items: readonly T[], limit: number, map: 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
-

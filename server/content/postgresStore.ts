@@ -147,10 +147,7 @@ export function createPostgresStore(db: Database): ContentStore {
         `SELECT ${SUMMARY_COLUMNS} FROM versions WHERE ${KEY_MATCH} ORDER BY version DESC LIMIT $6 OFFSET $7`,
         [...keyValues(key), limit, offset],
       ),
-      db.query<{ total: number }>(
-        `SELECT count(*)::integer AS total FROM versions WHERE ${KEY_MATCH}`,
-        keyValues(key),
-      ),
+      db.query<{ total: number }>(`SELECT count(*)::integer AS total FROM versions WHERE ${KEY_MATCH}`, keyValues(key)),
     ]);
     return { versions: rows.rows, total: count.rows[0]?.total ?? 0, skipped: [] };
   }
