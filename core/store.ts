@@ -271,9 +271,20 @@ export function comparePageSummaries(a: PageSummary, b: PageSummary): number {
   return Date.parse(b.timestamp) - Date.parse(a.timestamp) || compareCodePoints(keyText(a.key), keyText(b.key));
 }
 
-/** The key's parts in the tie-break order of the listing (PostgreSQL sorts the same columns with COLLATE "C"). */
+/**
+ * The key's fields in the tie-break order of the listing: PostgreSQL sorts the same columns with COLLATE "C"
+ * (postgresStore.ts, and the pages_newest index of migration 001).
+ */
+export const LISTING_KEY_ORDER = [
+  'fascia',
+  'country',
+  'platform',
+  'source',
+  'page',
+] as const satisfies readonly (keyof PageKey)[];
+
 function keyText(key: PageKey): string {
-  return [key.fascia, key.country, key.platform, key.source, key.page].join('\u0000');
+  return LISTING_KEY_ORDER.map((field) => key[field]).join('\u0000');
 }
 
 function compareCodePoints(a: string, b: string): number {

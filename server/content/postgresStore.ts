@@ -1,6 +1,7 @@
 import type { PageKey, PageSummary, VersionSummary } from '../../core/schemas';
 import type { SavedEvent } from '../../core/teamProtocol';
 import {
+  LISTING_KEY_ORDER,
   PAGE_KEY_FIELDS,
   conflictOf,
   keyOf,
@@ -179,7 +180,7 @@ export function createPostgresStore(db: Database): ContentStore {
     const [rows, count] = await Promise.all([
       db.query<PageKey & Omit<PageSummary, 'key'>>(
         `SELECT ${KEY_COLUMNS}, category, content_version AS version, hash, author, timestamp FROM pages
-          WHERE ${where} ORDER BY saved_at DESC, fascia, country, platform, source, page
+          WHERE ${where} ORDER BY saved_at DESC, ${LISTING_KEY_ORDER.join(', ')}
           LIMIT ${parameter(limit)} OFFSET ${parameter(offset)}`,
         values,
       ),
