@@ -1,4 +1,6 @@
-import type { PageContent, PageKey, PageSummary, VersionSummary } from './schemas';
+import { contentHash } from './rules/hash';
+import { PageKeySchema, type PageContent, type PageKey, type PageSummary, type VersionSummary } from './schemas';
+import { DEFAULT_LIST_LIMIT, MAX_COMMIT_MESSAGE_LENGTH, MAX_LIST_LIMIT } from './teamProtocol';
 
 /**
  * The one interface behind the content API (issue 12): pages and their immutable versions. Two stores
@@ -44,19 +46,25 @@ export interface LatestResult {
   skipped: SkippedVersions;
 }
 
+/** A page of a listing: at most `limit` (DEFAULT_LIST_LIMIT when absent, never over MAX_LIST_LIMIT) from `offset`. */
+export interface Paging {
+  limit?: number;
+  offset?: number;
+}
+
 export interface VersionsResult {
-  /** Newest first. */
+  /** Newest first; at most `limit` from `offset`. */
   versions: VersionSummary[];
+  /** How many readable versions the page has in all. */
+  total: number;
   skipped: SkippedVersions;
 }
 
-export interface PageQuery {
+export interface PageQuery extends Paging {
   fascia?: string;
   country?: string;
   /** Matched, case-insensitively, as a substring of the page name, category or author. */
   text?: string;
-  limit?: number;
-  offset?: number;
 }
 
 /** A page whose listing passed over damaged versions: all of its versions when none has readable content. */
@@ -74,18 +82,30 @@ export interface PageListing {
 }
 
 export interface ContentStore {
-  /** Saves a new version; throws ConflictError when baseHash is given and is not the newest content's hash. */
+  /**
+   * Saves a new version, stamped by stampSave (the store's time and hash); throws ConflictError when baseHash
+   * is given and is not the newest content's hash.
+   */
   save(input: SaveInput): Promise<SaveResult>;
   latest(key: PageKey): Promise<LatestResult>;
-  versions(key: PageKey): Promise<VersionsResult>;
+  versions(key: PageKey, paging?: Paging): Promise<VersionsResult>;
   /** One version; null when it does not exist; throws DamagedVersionError when it exists but cannot be read. */
   version(key: PageKey, version: number): Promise<StoredVersion | null>;
   listPages(query?: PageQuery): Promise<PageListing>;
   close(): Promise<void>;
 }
 
-/** The most pages one request may ask for with `limit`; without one, every match is listed. */
-export const MAX_PAGE_LIMIT = 10_000;
+/** The bounds of a page of a listing: DEFAULT_LIST_LIMIT without `limit`, never more than MAX_LIST_LIMIT. */
+export function pageBounds(paging: Paging = {}): { limit: number; offset: number } {
+  const limit = Math.min(paging.limit ?? DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
+  return { limit: Math.max(limit, 0), offset: Math.max(paging.offset ?? 0, 0) };
+}
+
+/** The page of `items` that `paging` asks for. */
+export function pageOf<T>(items: readonly T[], paging: Paging = {}): T[] {
+  const { limit, offset } = pageBounds(paging);
+  return items.slice(offset, offset + limit);
+}
 
 /** The save's base is not the page's newest content: someone saved since the editor opened it. */
 export class ConflictError extends Error {
@@ -98,10 +118,24 @@ export class ConflictError extends Error {
   }
 }
 
-/** The backend cannot be reached (database down); the API answers 503 with Retry-After. */
+/**
+ * Why the store cannot answer now: its database cannot be reached, or every connection to it is in use. Either
+ * way the API answers 503 with Retry-After; the message says which.
+ */
+export type UnavailableReason = 'unreachable' | 'busy';
+
+const UNAVAILABLE_MESSAGES: Record<UnavailableReason, string> = {
+  unreachable: 'The database is not reachable; try again shortly.',
+  busy: 'The server is busy: every database connection is in use. Try again shortly.',
+};
+
+/** The backend cannot answer now (database down, or too busy); the API answers 503 with Retry-After. */
 export class StoreUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(
+    readonly reason: UnavailableReason = 'unreachable',
+    options?: { cause?: unknown },
+  ) {
+    super(UNAVAILABLE_MESSAGES[reason], options);
     this.name = 'StoreUnavailableError';
   }
 }
@@ -137,9 +171,17 @@ export class DamagedVersionError extends Error {
   }
 }
 
-export function keyOf(content: PageContent): PageKey {
-  const { fascia, country, page, source, platform } = content;
-  return { fascia, country, page, source, platform };
+/** The fields of a page key, in the schema's order: every list of them (SQL columns, values) is derived from this. */
+export const PAGE_KEY_FIELDS = PageKeySchema.keyof().options;
+
+/** The key part of anything that holds one (page content, a row of a page's table), with nothing else. */
+export function keyOf(holder: PageKey): PageKey {
+  return Object.fromEntries(PAGE_KEY_FIELDS.map((field) => [field, holder[field]])) as PageKey;
+}
+
+/** One stable string per page key, to group or compare keys (equal keys, equal ids; the same for any field order). */
+export function pageKeyId(key: PageKey): string {
+  return JSON.stringify(keyOf(key));
 }
 
 export function describeKey(key: PageKey): string {
@@ -156,6 +198,51 @@ export function versionSummary(stored: StoredVersion): VersionSummary {
     commitMessage: content.commitMessage,
     kind: stored.kind,
   };
+}
+
+/** A dashboard row: the page's key, its category and its newest content version's summary. */
+export function pageSummary(
+  key: PageKey,
+  category: string,
+  latest: Pick<VersionSummary, 'version' | 'hash' | 'author' | 'timestamp'>,
+): PageSummary {
+  return {
+    key: keyOf(key),
+    category,
+    author: latest.author,
+    timestamp: latest.timestamp,
+    hash: latest.hash,
+    version: latest.version,
+  };
+}
+
+/**
+ * The content as a store keeps it (audit of issue 21): the time is the store's, not the client's (a client's
+ * clock must not order the listing), and the hash is computed here as the editor computes it
+ * (core/rules/page.ts buildPageContent: the hash of the components), so a client cannot name one save by
+ * another's hash. Refuses a change message longer than the spec allows (§5), which would not fit an event.
+ */
+export function stampSave(content: PageContent, now: Date): PageContent {
+  const length = [...content.commitMessage].length;
+  if (length > MAX_COMMIT_MESSAGE_LENGTH) {
+    throw new InvalidContentError(
+      `The change message has ${length} characters; it can have at most ${MAX_COMMIT_MESSAGE_LENGTH}.`,
+    );
+  }
+  return { ...content, timestamp: now.toISOString(), hash: contentHash(content.content) };
+}
+
+/**
+ * Both stores' answer to a save whose id made a version already: that version again (a retry whose first
+ * answer was lost), or SaveIdReusedError when the id came with other content or as another kind.
+ */
+export function repeatedSave(
+  saveId: string,
+  earlier: VersionSummary,
+  again: { hash: string; kind: VersionKind },
+): SaveResult {
+  if (earlier.hash !== again.hash || earlier.kind !== again.kind) throw new SaveIdReusedError(saveId, earlier.version);
+  return { version: earlier, repeated: true };
 }
 
 /**
@@ -184,9 +271,20 @@ export function comparePageSummaries(a: PageSummary, b: PageSummary): number {
   return Date.parse(b.timestamp) - Date.parse(a.timestamp) || compareCodePoints(keyText(a.key), keyText(b.key));
 }
 
-/** The key's parts in the tie-break order of the listing (PostgreSQL sorts the same columns with COLLATE "C"). */
+/**
+ * The key's fields in the tie-break order of the listing: PostgreSQL sorts the same columns with COLLATE "C"
+ * (postgresStore.ts, and the pages_newest index of migration 001).
+ */
+export const LISTING_KEY_ORDER = [
+  'fascia',
+  'country',
+  'platform',
+  'source',
+  'page',
+] as const satisfies readonly (keyof PageKey)[];
+
 function keyText(key: PageKey): string {
-  return [key.fascia, key.country, key.platform, key.source, key.page].join('\u0000');
+  return LISTING_KEY_ORDER.map((field) => key[field]).join('\u0000');
 }
 
 function compareCodePoints(a: string, b: string): number {

@@ -7,6 +7,7 @@ import {
   PageSummarySchema,
   VersionSummarySchema,
 } from './schemas';
+import { COMMIT_MESSAGE_MAX } from './rules/page';
 
 /**
  * The wire contract of the content service and the team server (issue 21), as core/contract.ts is for IPC:
@@ -24,8 +25,8 @@ import {
 export const MAX_LIST_LIMIT = 500;
 /** What a listing answers without `limit`: enough for a dashboard's first screens, small on the wire. */
 export const DEFAULT_LIST_LIMIT = 100;
-/** Editor spec §7: a save message has at most 150 characters. */
-export const MAX_COMMIT_MESSAGE_LENGTH = 150;
+/** Editor spec §5: a save message has at most 150 characters (the editor's own rule, core/rules/page.ts). */
+export const MAX_COMMIT_MESSAGE_LENGTH = COMMIT_MESSAGE_MAX;
 /** Seconds a client waits before trying again while the store is unavailable (503 Retry-After). */
 export const RETRY_AFTER_SECONDS = 5;
 
@@ -53,7 +54,8 @@ const wholeNumber = (name: string, min: number, max: number) =>
     .transform(Number)
     .refine((value) => value >= min && value <= max, `${name} must be between ${min} and ${max}`);
 
-const PagingQuerySchema = z.object({
+/** `limit` and `offset` of a listing (/pages, /versions, /presence). */
+export const PagingQuerySchema = z.object({
   limit: wholeNumber('limit', 1, MAX_LIST_LIMIT).optional(),
   offset: wholeNumber('offset', 0, 1_000_000_000).optional(),
 });

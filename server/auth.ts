@@ -2,18 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { EmailSchema } from '../core/schemas';
 import { describeIssues } from '../core/contract';
-import { EVENTS_CHANNEL } from './content/postgresStore';
+import { EVENTS_CHANNEL, channelPayload, type Queryable } from './db/database';
 
 /**
  * Users and API tokens. A token is 256 random bits shown once; only its SHA-256 is stored, and a request's
  * token is found by the hash of what it sends (an index lookup of a hash an attacker cannot steer, so nothing
  * is compared byte by byte against a secret).
  */
-
-/** The part of a pg Pool or Client these functions use. */
-export interface Queryable {
-  query<Row extends object>(text: string, values?: unknown[]): Promise<{ rows: Row[]; rowCount: number | null }>;
-}
 
 const TOKEN_PREFIX = 'sst_';
 
@@ -77,10 +72,10 @@ export async function listUsers(db: Queryable): Promise<UserListing[]> {
  * the revocation is announced so that every server ends the event streams opened with it.
  */
 export async function revokeToken(db: Queryable, tokenId: string): Promise<boolean> {
+  const id = tokenId.trim();
   const { rows } = await db.query(
-    `WITH revoked AS (DELETE FROM api_tokens WHERE id = $1 RETURNING id)
-     SELECT pg_notify('${EVENTS_CHANNEL}', json_build_object('type', 'token-revoked', 'tokenId', id)::text) FROM revoked`,
-    [tokenId.trim()],
+    `WITH revoked AS (DELETE FROM api_tokens WHERE id = $1 RETURNING id) SELECT pg_notify($2, $3) FROM revoked`,
+    [id, EVENTS_CHANNEL, channelPayload({ type: 'token-revoked', tokenId: id })],
   );
   return rows.length > 0;
 }

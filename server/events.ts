@@ -1,8 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import pg from 'pg';
 import type { Logger } from 'pino';
-import { EVENTS_CHANNEL } from './content/postgresStore';
-import { errorMessage } from '../core/rules/errorMessage';
+import { EVENTS_CHANNEL } from './db/database';
+import { listen } from './db/listen';
 
 /**
  * The live stream (GET /events): Server-Sent Events fed by PostgreSQL LISTEN/NOTIFY. Saves and presence
@@ -42,11 +41,6 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
   const { databaseUrl, log, heartbeatMs = 15_000, maxReconnectDelayMs = 5_000 } = options;
   /** Each open stream and the id of the token it was opened with. */
   const streams = new Map<ServerResponse, string>();
-  let client: pg.Client | null = null;
-  let closed = false;
-  let failures = 0;
-  let reconnectTimer: NodeJS.Timeout | undefined;
-
   const broadcast = (text: string): void => {
     for (const stream of streams.keys()) stream.write(text);
   };
@@ -71,66 +65,27 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
     broadcast(`event: ${type}\ndata: ${payload.replace(/\n/g, ' ')}\n\n`);
   };
 
-  const listen = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
-    const lost = (error?: Error): void => {
-      if (client !== next) return;
-      client = null;
-      next.removeAllListeners('notification');
-      void next.end().catch(() => undefined);
-      if (closed) return;
-      log.warn({ err: error?.message }, 'events: lost the LISTEN connection; reconnecting');
-      scheduleReconnect();
-    };
-    next.on('error', lost);
-    next.on('end', () => lost());
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${EVENTS_CHANNEL}`);
-    } catch (error) {
-      next.removeAllListeners('error');
-      next.on('error', () => undefined);
-      void next.end().catch(() => undefined);
-      throw error;
-    }
-    if (closed) {
-      await next.end().catch(() => undefined);
-      return;
-    }
-    next.on('notification', (message) => relay(message.payload));
-    client = next;
-    const wasDown = failures > 0;
-    failures = 0;
-    log.info('events: listening');
-    // Events sent while nobody listened are gone: desktops refresh what they show.
-    if (wasDown)
-      broadcast(`event: resync\ndata: ${JSON.stringify({ reason: 'The server reconnected to its database.' })}\n\n`);
-  };
-
-  const scheduleReconnect = (): void => {
-    failures++;
-    const delay = Math.min(maxReconnectDelayMs, 100 * 2 ** Math.min(failures, 10));
-    reconnectTimer = setTimeout(() => {
-      listen().catch((error: unknown) => {
-        log.warn({ err: errorMessage(error) }, 'events: cannot LISTEN yet');
-        if (!closed) scheduleReconnect();
-      });
-    }, delay);
-  };
-
-  try {
-    await listen();
-  } catch (error) {
-    // The server still starts (it answers 503 meanwhile); the stream relays once the database is back.
-    log.warn({ err: errorMessage(error) }, 'events: cannot LISTEN yet');
-    scheduleReconnect();
-  }
+  const listener = await listen(
+    databaseUrl,
+    EVENTS_CHANNEL,
+    {
+      onNotification: relay,
+      // Events sent while nobody listened are gone: desktops refresh what they show.
+      onConnected: (wasDown) => {
+        if (wasDown)
+          broadcast(
+            `event: resync\ndata: ${JSON.stringify({ reason: 'The server reconnected to its database.' })}\n\n`,
+          );
+      },
+    },
+    { log, backoff: { initialMs: 200, maxMs: maxReconnectDelayMs } },
+  );
 
   const heartbeat = setInterval(() => broadcast(': heartbeat\n\n'), heartbeatMs);
   heartbeat.unref();
 
   return {
-    listening: () => client !== null,
+    listening: listener.listening,
     subscribe(response, tokenId, first) {
       response.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
@@ -146,14 +101,10 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
       response.on('close', () => streams.delete(response));
     },
     async close() {
-      closed = true;
       clearInterval(heartbeat);
-      clearTimeout(reconnectTimer);
       for (const stream of streams.keys()) stream.end();
       streams.clear();
-      const current = client;
-      client = null;
-      await current?.end().catch(() => undefined);
+      await listener.close();
     },
   };
 }

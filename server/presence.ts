@@ -1,92 +1,85 @@
-import { z } from 'zod';
-import { PageKeySchema, type PageKey } from '../core/schemas';
-import type { Queryable } from './auth';
-import { EVENTS_CHANNEL } from './content/postgresStore';
+import type { PageKey } from '../core/schemas';
+import { PAGE_KEY_FIELDS, keyOf, pageBounds, type Paging } from '../core/store';
+import type { PresenceChangeEvent, PresenceRequest, ServerPresence } from '../core/teamProtocol';
+import { EVENTS_CHANNEL, channelPayload, notify, type Database, type Queryable } from './db/database';
 
 /**
  * Who has which page open. Desktops send `open` as a heartbeat while a page is open and `closed` when they
  * leave it; a page not heard of for PRESENCE_TTL_SECONDS no longer counts. Rows live in PostgreSQL, so every
- * server process answers the same, and every change is announced on the event channel in the same statement.
+ * server process answers the same, and every change is announced on the event channel in the same transaction.
  */
 
 export const PRESENCE_TTL_SECONDS = 30;
 
-export const PresenceBodySchema = z.object({
-  pageKey: PageKeySchema,
-  state: z.enum(['open', 'closed'], { error: 'state must be "open" or "closed"' }),
-});
-export type PresenceBody = z.infer<typeof PresenceBodySchema>;
+/** A presence row's identity: the page's key and the user. */
+const ROW_KEY = [...PAGE_KEY_FIELDS, 'user_email'].join(', ');
+const rowValues = (pageKey: PageKey, user: string) => [...PAGE_KEY_FIELDS.map((field) => pageKey[field]), user];
 
-export interface PresenceEntry {
-  pageKey: PageKey;
-  user: string;
-  openedAt: string;
-  lastSeen: string;
+function changeEvent(
+  pageKey: PageKey,
+  user: string,
+  state: PresenceChangeEvent['state'],
+  reason: PresenceChangeEvent['reason'],
+): PresenceChangeEvent {
+  return { type: 'presence', pageKey: keyOf(pageKey), user, state, reason, timestamp: new Date().toISOString() };
 }
-
-const KEY_COLUMNS = ['fascia', 'country', 'page', 'source', 'platform'] as const;
-const keyValues = (key: PageKey) => KEY_COLUMNS.map((column) => key[column]);
-
-/** The event announcing a row's change, built in SQL from a statement's RETURNING rows named `changed`. */
-const notifyChanged = (state: 'open' | 'closed', reason: string) => `
-  SELECT pg_notify('${EVENTS_CHANNEL}', json_build_object(
-           'type', 'presence', 'state', '${state}', 'reason', '${reason}', 'user', user_email,
-           'pageKey', json_build_object('fascia', fascia, 'country', country, 'page', page, 'source', source, 'platform', platform),
-           'timestamp', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text)
-    FROM changed`;
 
 /**
  * Records a heartbeat or a close. An open is announced only when the page was not already open for that user
  * (a heartbeat changes nothing others see); a close only when it was.
  */
-export async function updatePresence(db: Queryable, user: string, { pageKey, state }: PresenceBody): Promise<void> {
+export async function updatePresence(db: Queryable, user: string, { pageKey, state }: PresenceRequest): Promise<void> {
+  const values = rowValues(pageKey, user);
   if (state === 'open') {
     await db.query(
       `WITH upserted AS (
-         INSERT INTO presence (fascia, country, page, source, platform, user_email) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (fascia, country, page, source, platform, user_email) DO UPDATE SET last_seen = now()
+         INSERT INTO presence (${ROW_KEY}) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (${ROW_KEY}) DO UPDATE SET last_seen = now()
          -- xmax is 0 for a row this statement inserted, not for one it updated.
-         RETURNING *, (xmax = 0) AS inserted),
-       changed AS (SELECT * FROM upserted WHERE inserted)
-       ${notifyChanged('open', 'opened')}`,
-      [...keyValues(pageKey), user],
+         RETURNING (xmax = 0) AS inserted)
+       SELECT pg_notify($7, $8) FROM upserted WHERE inserted`,
+      [...values, EVENTS_CHANNEL, channelPayload(changeEvent(pageKey, user, 'open', 'opened'))],
     );
     return;
   }
   await db.query(
-    `WITH changed AS (
-       DELETE FROM presence WHERE (fascia, country, page, source, platform, user_email) = ($1, $2, $3, $4, $5, $6)
-       RETURNING *)
-     ${notifyChanged('closed', 'closed')}`,
-    [...keyValues(pageKey), user],
+    `WITH closed AS (DELETE FROM presence WHERE (${ROW_KEY}) = ($1, $2, $3, $4, $5, $6) RETURNING 1)
+     SELECT pg_notify($7, $8) FROM closed`,
+    [...values, EVENTS_CHANNEL, channelPayload(changeEvent(pageKey, user, 'closed', 'closed'))],
   );
 }
 
 /**
  * Removes and announces what has gone quiet. Any server may run it at any time: a row is deleted by one
- * statement only, so each expiry is announced once however many servers sweep.
+ * transaction only, so each expiry is announced once however many servers sweep.
  */
-export async function sweepExpiredPresence(db: Queryable): Promise<number> {
-  const { rows } = await db.query(
-    `WITH changed AS (
-       DELETE FROM presence WHERE last_seen < now() - make_interval(secs => $1) RETURNING *)
-     ${notifyChanged('closed', 'expired')}`,
-    [PRESENCE_TTL_SECONDS],
-  );
-  return rows.length;
+export async function sweepExpiredPresence(db: Database): Promise<number> {
+  return db.inTransaction(async (transaction) => {
+    const { rows } = await transaction.query<PageKey & { user_email: string }>(
+      `DELETE FROM presence WHERE last_seen < now() - make_interval(secs => $1) RETURNING ${ROW_KEY}`,
+      [PRESENCE_TTL_SECONDS],
+    );
+    await notify(
+      transaction,
+      rows.map((row) => changeEvent(row, row.user_email, 'closed', 'expired')),
+    );
+    return rows.length;
+  });
 }
 
-/** Everyone's open pages now, for a desktop that (re)connects to the event stream. */
-export async function currentPresence(db: Queryable): Promise<PresenceEntry[]> {
-  const { rows } = await db.query<
-    Record<(typeof KEY_COLUMNS)[number] | 'user_email', string> & { opened_at: Date; last_seen: Date }
-  >(
-    `SELECT * FROM presence WHERE last_seen >= now() - make_interval(secs => $1)
-      ORDER BY fascia, country, page, source, platform, user_email`,
-    [PRESENCE_TTL_SECONDS],
+/**
+ * Everyone's open pages now, for a desktop that (re)connects to the event stream: at most `limit`
+ * (DEFAULT_LIST_LIMIT without one, never over MAX_LIST_LIMIT) from `offset`, in the order of their keys.
+ */
+export async function currentPresence(db: Queryable, paging?: Paging): Promise<ServerPresence[]> {
+  const { limit, offset } = pageBounds(paging);
+  const { rows } = await db.query<PageKey & { user_email: string; opened_at: Date; last_seen: Date }>(
+    `SELECT ${ROW_KEY}, opened_at, last_seen FROM presence WHERE last_seen >= now() - make_interval(secs => $1)
+      ORDER BY ${ROW_KEY} LIMIT $2 OFFSET $3`,
+    [PRESENCE_TTL_SECONDS, limit, offset],
   );
   return rows.map((row) => ({
-    pageKey: PageKeySchema.parse(Object.fromEntries(KEY_COLUMNS.map((column) => [column, row[column]]))),
+    pageKey: keyOf(row),
     user: row.user_email,
     openedAt: row.opened_at.toISOString(),
     lastSeen: row.last_seen.toISOString(),

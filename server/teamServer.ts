@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import type { Logger } from 'pino';
-import { bearerToken, userForToken, type Queryable } from './auth';
+import { bearerToken, userForToken } from './auth';
 import {
   createContentApi,
   HttpError,
@@ -14,12 +13,14 @@ import {
   sendError,
   sendJson,
 } from './content/api';
-import { createPostgresStore, isDatabaseUnavailable } from './content/postgresStore';
+import { createPostgresStore } from './content/postgresStore';
 import { StoreUnavailableError } from '../core/store';
-import { applyMigrations } from './db/migrate';
+import { MAX_LIST_LIMIT, PresenceRequestSchema, teamRoutes } from '../core/teamProtocol';
+import { createDatabase } from './db/database';
+import { applyMigrationsIn } from './db/migrate';
 import { createEventHub } from './events';
 import { createLogger } from './log';
-import { currentPresence, PresenceBodySchema, sweepExpiredPresence, updatePresence } from './presence';
+import { currentPresence, sweepExpiredPresence, updatePresence } from './presence';
 import { errorMessage } from '../core/rules/errorMessage';
 
 /**
@@ -53,45 +54,17 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
 export async function startTeamServer(options: TeamServerOptions): Promise<TeamServer> {
   const { databaseUrl, port = 0, host = '127.0.0.1', log = createLogger() } = options;
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: 10,
-    // While the database is down a request fails fast with 503 instead of queueing for a connection.
-    connectionTimeoutMillis: 3_000,
-    idleTimeoutMillis: 30_000,
-  });
-  // A connection dropped by a database restart must not crash the process: pg emits 'error' on an idle
-  // pooled client (the pool's event) and on a checked-out one between two queries of a transaction (the
-  // client's own, with no listener once checked out). The query waiting on it fails and answers 503.
-  pool.on('error', (error) => log.warn({ err: error.message }, 'database: an idle connection failed'));
-  pool.on('connect', (client) =>
-    client.on('error', (error) => log.debug({ err: error.message }, 'database: a connection failed')),
-  );
+  const db = createDatabase({ connectionString: databaseUrl, log });
+  await db
+    .inTransaction((transaction) => applyMigrationsIn(transaction))
+    .catch(async (error: unknown) => {
+      await db.end();
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      throw new Error(`cannot reach the database at ${redactUrl(databaseUrl)}: ${errorMessage(error.cause)}`);
+    });
 
-  const migrationClient = await pool.connect().catch((error: unknown) => {
-    void pool.end();
-    throw new Error(`cannot reach the database at ${redactUrl(databaseUrl)}: ${errorMessage(error)}`);
-  });
-  try {
-    await applyMigrations(migrationClient);
-  } finally {
-    migrationClient.release();
-  }
-
-  const store = createPostgresStore(pool);
+  const store = createPostgresStore(db);
   const events = await createEventHub({ databaseUrl, log, heartbeatMs: options.eventHeartbeatMs });
-  /** Queries of this file, with a database that is down reported as such (503) rather than as a failure. */
-  const db: Queryable = {
-    query: async (text, values) => {
-      try {
-        return await pool.query(text, values);
-      } catch (error) {
-        if (isDatabaseUnavailable(error))
-          throw new StoreUnavailableError('The database is not reachable; try again shortly.', { cause: error });
-        throw error;
-      }
-    },
-  };
 
   /** The request's user and token id, or a 401 saying what is wrong. */
   const identify = async (request: IncomingMessage): Promise<{ user: string; tokenId: string }> => {
@@ -120,11 +93,16 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     '/presence': {
       GET: async (request, response) => {
         await authenticate(request);
-        sendJson(response, 200, { presence: await currentPresence(db) });
+        const paging = parseWith(
+          teamRoutes.presence.querystring,
+          Object.fromEntries(requestUrl(request).searchParams),
+          'presence query',
+        );
+        sendJson(response, 200, { presence: await currentPresence(db, paging) });
       },
       POST: async (request, response) => {
         const user = await authenticate(request);
-        const body = parseWith(PresenceBodySchema, await readJsonBody(request), 'presence body');
+        const body = parseWith(PresenceRequestSchema, await readJsonBody(request), 'presence body');
         await updatePresence(db, user, body);
         sendJson(response, 200, { ok: true });
       },
@@ -135,29 +113,24 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
         // Who is where now, so a desktop (re)connecting does not wait for the next change.
         events.subscribe(response, tokenId, {
           event: 'presence-snapshot',
-          data: { presence: await currentPresence(db) },
+          data: { presence: await currentPresence(db, { limit: MAX_LIST_LIMIT }) },
         });
       },
     },
   };
 
   const health = async (response: ServerResponse): Promise<void> => {
-    try {
-      await pool.query('SELECT 1');
+    const database = await db.check();
+    if (database === 'reachable') {
       sendJson(response, 200, {
         status: 'ok',
-        database: 'reachable',
+        database,
         events: events.listening() ? 'listening' : 'reconnecting',
       });
-    } catch (error) {
-      log.warn({ err: errorMessage(error) }, 'health: database unreachable');
-      sendJson(
-        response,
-        503,
-        { status: 'unavailable', database: 'unreachable' },
-        { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-      );
+      return;
     }
+    log.warn({ database }, 'health: database unavailable');
+    sendJson(response, 503, { status: 'unavailable', database }, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
   };
 
   let inFlight = 0;
@@ -260,7 +233,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       await stopped;
       clearTimeout(cut);
       await store.close();
-      await pool.end();
+      await db.end();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
-import { lstat, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { link, lstat, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { parseJsonWithLimits } from '../../core/rules/jsonLimits';
 import { errorMessage } from '../../core/rules/errorMessage';
@@ -128,4 +128,40 @@ export async function removeStrayTempFiles(folder: string, options: StrayTempFil
 
 export function isMissingFileError(error: unknown): boolean {
   return error instanceof Error && (error as NodeJS.ErrnoException).code === 'ENOENT';
+}
+
+/**
+ * Writes a new file whole and durably, never over an existing one: the text is written atomically to a
+ * temporary name, then linked to its own name, which fails if that name exists. False when it existed.
+ */
+export async function createFileOnce(path: string, text: string): Promise<boolean> {
+  // Named like every temporary file (.*.tmp), so a crash between the two steps leaves one the start-up cleans.
+  const pending = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  await writeFileAtomic(pending, text);
+  try {
+    await link(pending, path);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (!HARD_LINKS_UNSUPPORTED.has(code ?? '')) throw error;
+    // A file system without hard links (FAT, some network shares): exclusive within this process only.
+    if (await exists(path)) return false;
+    await rename(pending, path);
+    return true;
+  } finally {
+    await rm(pending, { force: true });
+  }
+}
+
+const HARD_LINKS_UNSUPPORTED = new Set(['EPERM', 'ENOTSUP', 'ENOSYS', 'EOPNOTSUPP']);
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch (error) {
+    if (isMissingFileError(error)) return false;
+    throw error;
+  }
 }

@@ -1,34 +1,32 @@
-import { randomBytes } from 'node:crypto';
-import { link, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve, sep, isAbsolute } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, resolve, sep, isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
 import { parseJsonWithLimits } from '../../core/rules/jsonLimits';
-import {
-  PageContentSchema,
-  PageKeySchema,
-  type PageKey,
-  type PageSummary,
-  type VersionSummary,
-} from '../../core/schemas';
+import { PageContentSchema, PageKeySchema, type PageKey, type VersionSummary } from '../../core/schemas';
 import {
   DamagedVersionError,
-  SaveIdReusedError,
   comparePageSummaries,
   conflictOf,
   keyOf,
   matchesPageQuery,
+  pageOf,
+  pageSummary,
+  repeatedSave,
+  stampSave,
   versionSummary,
   type ContentStore,
   type LatestResult,
   type PageQuery,
+  type Paging,
   type SaveInput,
   type SkippedPage,
   type StoredVersion,
 } from '../../core/store';
 import { HttpError } from '../../server/content/api';
-import { isMissingFileError, writeFileAtomic } from './atomicFile';
+import { createFileOnce, isMissingFileError } from './atomicFile';
 import { createKeyedQueue } from './keyedQueue';
+import { mapLimited } from './mapLimited';
 import { errorMessage } from '../../core/rules/errorMessage';
 
 /**
@@ -154,7 +152,8 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
     return index.ids.get(saveId) ?? null;
   }
 
-  async function save(input: SaveInput) {
+  async function save(unstamped: SaveInput) {
+    const input = { ...unstamped, content: stampSave(unstamped.content, new Date()) };
     const folder = pageFolder(keyOf(input.content));
     return enqueue(folder, async () => {
       // Another process on the same folder may take the number between reading and writing; then the save is
@@ -172,12 +171,7 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
     const { content, kind, baseHash, saveId } = input;
     if (saveId !== undefined) {
       const earlier = await savedBefore(folder, numbers, saveId);
-      if (earlier) {
-        const { summary } = earlier;
-        if (summary.hash !== content.hash || summary.kind !== kind)
-          throw new SaveIdReusedError(saveId, summary.version);
-        return { version: summary, repeated: true };
-      }
+      if (earlier) return repeatedSave(saveId, earlier.summary, { hash: content.hash, kind });
     }
     if (baseHash !== undefined) {
       const current = await newestContent(folder, numbers);
@@ -206,7 +200,7 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
     return { stored: older.stored, skipped: [...skipped, number, ...older.skipped].sort((a, b) => b - a) };
   }
 
-  async function versions(key: PageKey) {
+  async function versions(key: PageKey, paging?: Paging) {
     const folder = pageFolder(key);
     const numbers = await versionNumbers(folder);
     const outcomes = await mapLimited(numbers, LISTING_CONCURRENCY, (number) => readMeta(folder, number));
@@ -215,7 +209,7 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
       return outcome !== null && outcome !== undefined && 'damaged' in outcome;
     });
     const found = outcomes.flatMap((outcome) => (outcome && 'value' in outcome ? [outcome.value.summary] : []));
-    return { versions: found, skipped };
+    return { versions: pageOf(found, paging), total: found.length, skipped };
   }
 
   async function listPages(query: PageQuery = {}) {
@@ -241,13 +235,12 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
         folder,
         numbers.sort((a, b) => b - a),
       );
-      return { key, skipped, summary: meta ? pageSummaryOf(key, meta) : null };
+      return { key, skipped, summary: meta ? pageSummary(key, meta.category, meta.summary) : null };
     });
     const matching = found
       .flatMap(({ summary }) => (summary && matchesPageQuery(summary, query) ? [summary] : []))
       .sort(comparePageSummaries);
-    const offset = query.offset ?? 0;
-    const pages = query.limit === undefined ? matching.slice(offset) : matching.slice(offset, offset + query.limit);
+    const pages = pageOf(matching, query);
     const skipped: SkippedPage[] = found.flatMap(({ key, skipped }) =>
       skipped.length > 0 ? [{ key, versions: skipped }] : [],
     );
@@ -277,18 +270,6 @@ function metaOf(stored: StoredVersion): VersionMeta {
   return { summary: versionSummary(stored), category: stored.content.category, saveId: stored.saveId };
 }
 
-function pageSummaryOf(key: PageKey, meta: VersionMeta): PageSummary {
-  const { summary } = meta;
-  return {
-    key,
-    category: meta.category,
-    author: summary.author,
-    timestamp: summary.timestamp,
-    hash: summary.hash,
-    version: summary.version,
-  };
-}
-
 /** The version a file holds, or why it cannot be used (not JSON, too deep, wrong shape, wrong number). */
 function parseStoredVersion(text: string, version: number): StoredVersion | string {
   let raw: unknown;
@@ -308,56 +289,6 @@ async function listFilesUnder(root: string): Promise<string[]> {
     return await readdir(root, { recursive: true });
   } catch (error) {
     if (isMissingFileError(error)) return [];
-    throw error;
-  }
-}
-
-/** Maps with at most `limit` calls in flight, keeping the order of the input. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, map: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await map(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
-/**
- * Writes a new file whole and durably, never over an existing one: the text is written atomically to a
- * temporary name, then linked to its own name, which fails if that name exists. False when it existed.
- */
-async function createFileOnce(path: string, text: string): Promise<boolean> {
-  // Named like every temporary file (.*.tmp), so a crash between the two steps leaves one the start-up cleans.
-  const pending = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  await writeFileAtomic(pending, text);
-  try {
-    await link(pending, path);
-    return true;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return false;
-    if (!HARD_LINKS_UNSUPPORTED.has(code ?? '')) throw error;
-    // A file system without hard links (FAT, some network shares): exclusive within this process only.
-    if (await exists(path)) return false;
-    await rename(pending, path);
-    return true;
-  } finally {
-    await rm(pending, { force: true });
-  }
-}
-
-const HARD_LINKS_UNSUPPORTED = new Set(['EPERM', 'ENOTSUP', 'ENOSYS', 'EOPNOTSUPP']);
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch (error) {
-    if (isMissingFileError(error)) return false;
     throw error;
   }
 }

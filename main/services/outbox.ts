@@ -5,12 +5,12 @@ import { z } from 'zod';
 import { StudioError } from '../../core/result';
 import {
   PageContentSchema,
-  PageKeySchema,
   VersionSummarySchema,
   type PageContent,
   type PageKey,
   type VersionSummary,
 } from '../../core/schemas';
+import { pageKeyId } from '../../core/store';
 import { PendingSaveSchema, type PendingSave } from '../../core/team';
 import { writeFileAtomic } from './atomicFile';
 import { createJsonFolder } from './jsonFolder';
@@ -76,8 +76,6 @@ export interface Outbox {
     sendable?: (entry: OutboxEntry) => boolean,
   ): Promise<FlushResult>;
 }
-
-export const pageKeyId = (key: PageKey): string => JSON.stringify(PageKeySchema.parse(key));
 
 /** Errors that mean "try again later" rather than "this save is wrong". */
 function meansUnreachable(error: unknown): error is StudioError {

@@ -5,7 +5,8 @@ import type { PageContent, PageKey, VersionSummary } from '../../core/schemas';
 import { QUEUED_SAVE_MESSAGE, type PendingSave, type TeamEvent } from '../../core/team';
 import type { ContentClient, PageVersion } from './contentClient';
 import type { DraftStore } from './drafts';
-import { pageKeyId, pendingSaveOf, type Outbox, type OutboxEntry } from './outbox';
+import { pageKeyId } from '../../core/store';
+import { pendingSaveOf, type Outbox, type OutboxEntry } from './outbox';
 import type { PageCache } from './pageCache';
 
 /**

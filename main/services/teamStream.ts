@@ -1,6 +1,6 @@
 import type { PresenceEntry, TeamEvent } from '../../core/team';
 import { parseTeamStreamEvent, type ServerPresence, type TeamStreamEvent } from '../../core/teamProtocol';
-import { pageKeyId } from './outbox';
+import { pageKeyId } from '../../core/store';
 import type { StreamMessage } from './teamEvents';
 
 /**

@@ -15,7 +15,6 @@ import {
   ConflictError,
   DamagedVersionError,
   InvalidContentError,
-  MAX_PAGE_LIMIT,
   SaveIdReusedError,
   StoreUnavailableError,
   describeKey,
@@ -24,6 +23,7 @@ import {
   type StoredVersion,
 } from '../../core/store';
 import { errorMessage } from '../../core/rules/errorMessage';
+import { MAX_LIST_LIMIT, PagingQuerySchema } from '../../core/teamProtocol';
 
 /**
  * The content service's HTTP API, built once over any ContentStore (issue 12): the embedded desktop service
@@ -110,7 +110,7 @@ const PageQuerySchema = z.object({
     .max(200, 'text must be at most 200 characters')
     .refine((text) => ![...text].some((char) => char.charCodeAt(0) < 0x20), 'text must not contain control characters')
     .optional(),
-  limit: whole('limit', 1, MAX_PAGE_LIMIT).optional(),
+  limit: whole('limit', 1, MAX_LIST_LIMIT).optional(),
   offset: whole('offset', 0, 1_000_000_000).optional(),
 });
 
@@ -176,7 +176,11 @@ export function createContentApi(options: ContentApiOptions): ContentApi {
     },
     '/versions': {
       method: 'GET',
-      handle: async (_request, url) => ({ status: 200, body: await store.versions(keyFromQuery(url.searchParams)) }),
+      handle: async (_request, url) => {
+        const key = keyFromQuery(url.searchParams);
+        const paging = parseWith(PagingQuerySchema, Object.fromEntries(url.searchParams), 'versions query');
+        return { status: 200, body: await store.versions(key, paging) };
+      },
     },
     '/version': {
       method: 'GET',

@@ -1,20 +1,25 @@
-import type pg from 'pg';
 import type { PageKey, PageSummary, VersionSummary } from '../../core/schemas';
+import type { SavedEvent } from '../../core/teamProtocol';
 import {
-  InvalidContentError,
-  SaveIdReusedError,
-  StoreUnavailableError,
+  LISTING_KEY_ORDER,
+  PAGE_KEY_FIELDS,
   conflictOf,
   keyOf,
+  pageBounds,
+  pageSummary,
+  repeatedSave,
+  stampSave,
   versionSummary,
   type ContentStore,
   type PageListing,
   type PageQuery,
+  type Paging,
   type SaveInput,
   type SaveResult,
   type StoredVersion,
   type VersionKind,
 } from '../../core/store';
+import { EVENTS_CHANNEL, channelPayload, type Database } from '../db/database';
 
 /**
  * The team server's content store (issue 12): versions as immutable rows in PostgreSQL (schema in
@@ -23,111 +28,58 @@ import {
  * the same transaction, so listeners hear of a save only once it is committed.
  */
 
-/** The channel the server's event hub LISTENs on. */
-export const EVENTS_CHANNEL = 'studio_events';
-
-export interface SavedEvent {
-  type: 'saved';
-  pageKey: PageKey;
-  version: number;
-  kind: VersionKind;
-  author: string;
-  message: string;
-  timestamp: string;
-}
-
-const KEY_COLUMNS = 'fascia, country, page, source, platform';
-const KEY_MATCH = 'fascia = $1 AND country = $2 AND page = $3 AND source = $4 AND platform = $5';
+const KEY_COLUMNS = PAGE_KEY_FIELDS.join(', ');
+const KEY_MATCH = PAGE_KEY_FIELDS.map((field, index) => `${field} = $${index + 1}`).join(' AND ');
+const keyValues = (key: PageKey) => PAGE_KEY_FIELDS.map((field) => key[field]);
+/** A version's columns as a VersionSummary. */
+const SUMMARY_COLUMNS = 'version, kind, hash, author, timestamp, message AS "commitMessage"';
 /** The text a listing's text filter searches: the same expression as the pages_text trigram index. */
 const SEARCH_TEXT = `lower(page || E'\\n' || category || E'\\n' || author)`;
 
-const keyValues = (key: PageKey) => [key.fascia, key.country, key.page, key.source, key.platform];
-
-interface SummaryRow {
-  version: number;
-  kind: VersionKind;
-  hash: string;
-  author: string;
-  timestamp: string;
-  message: string;
-}
-
-const summaryOf = (row: SummaryRow): VersionSummary => ({
-  version: row.version,
-  hash: row.hash,
-  author: row.author,
-  timestamp: row.timestamp,
-  commitMessage: row.message,
-  kind: row.kind,
-});
-
-export function createPostgresStore(pool: pg.Pool): ContentStore {
-  /** Runs a query, with a database that cannot be reached reported as StoreUnavailableError (503). */
-  async function query<R extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
-    try {
-      return await pool.query<R>(text, values);
-    } catch (error) {
-      throw translateError(error);
-    }
-  }
-
-  async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    let client: pg.PoolClient;
-    try {
-      client = await pool.connect();
-    } catch (error) {
-      throw translateError(error);
-    }
-    let broken = false;
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      broken = isDatabaseUnavailable(error);
-      if (!broken) await client.query('ROLLBACK').catch(() => undefined);
-      throw translateError(error);
-    } finally {
-      // A connection that failed mid-transaction is dropped rather than handed to the next request.
-      client.release(broken);
-    }
-  }
-
+export function createPostgresStore(db: Database): ContentStore {
   async function save(input: SaveInput): Promise<SaveResult> {
-    const { content, kind, baseHash, saveId } = input;
+    const { kind, baseHash, saveId } = input;
+    const content = stampSave(input.content, new Date());
     const key = keyOf(content);
     const values = keyValues(key);
-    return inTransaction(async (client) => {
+    return db.inTransaction(async (transaction) => {
       // One round trip creates the page's row or locks it (ON CONFLICT DO UPDATE takes the row lock, which
-      // orders every save of this page across server processes), and returns its state and the version this
-      // save id already made, if any.
+      // orders every save of this page across server processes), and returns its state and whether this
+      // save id made a version already, as far as the statement's snapshot shows.
       const page = (
-        await client.query<
-          Omit<SummaryRow, 'version'> & { last_version: number; content_version: number | null; earlier: number | null }
+        await transaction.query<
+          Omit<VersionSummary, 'version'> & {
+            last_version: number;
+            content_version: number | null;
+            seen_version: number;
+            earlier: boolean;
+          }
         >(
           `INSERT INTO pages (${KEY_COLUMNS}) VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (${KEY_COLUMNS}) DO UPDATE SET last_version = pages.last_version
-           RETURNING last_version, content_version, 'content' AS kind, hash, author, timestamp, message,
-                     (SELECT version FROM versions WHERE ${KEY_MATCH} AND save_id = $6) AS earlier`,
+           RETURNING last_version, content_version, 'content' AS kind, hash, author, timestamp, message AS "commitMessage",
+                     (SELECT coalesce(max(version), 0) FROM versions WHERE ${KEY_MATCH}) AS seen_version,
+                     EXISTS (SELECT 1 FROM versions WHERE ${KEY_MATCH} AND save_id = $6) AS earlier`,
           [...values, saveId ?? null],
         )
       ).rows[0];
       if (!page) throw new Error(`Saving ${key.page} returned no page row.`);
 
-      if (saveId !== undefined && page.earlier !== null) {
+      // The statement's snapshot was taken before it waited for the page's lock: when a save was committed
+      // meanwhile (the locked row is newer than the versions it saw), it may be this very save, sent twice at
+      // once, so the save id is looked up again, in a snapshot of now.
+      const snapshotIsOld = page.seen_version !== page.last_version;
+      if (saveId !== undefined && (page.earlier || snapshotIsOld)) {
         const earlier = (
-          await client.query<SummaryRow>(
-            `SELECT version, kind, hash, author, timestamp, message FROM versions WHERE ${KEY_MATCH} AND version = $6`,
-            [...values, page.earlier],
+          await transaction.query<VersionSummary>(
+            `SELECT ${SUMMARY_COLUMNS} FROM versions WHERE ${KEY_MATCH} AND save_id = $6`,
+            [...values, saveId],
           )
-        ).rows[0]!;
-        if (earlier.hash !== content.hash || earlier.kind !== kind)
-          throw new SaveIdReusedError(saveId, earlier.version);
-        return { version: summaryOf(earlier), repeated: true };
+        ).rows[0];
+        if (earlier) return repeatedSave(saveId, earlier, { hash: content.hash, kind });
       }
       if (baseHash !== undefined) {
-        const latest = page.content_version === null ? null : summaryOf({ ...page, version: page.content_version });
+        const latest = page.content_version === null ? null : { ...page, version: page.content_version };
         const conflict = conflictOf(key, baseHash, latest);
         if (conflict) throw conflict;
       }
@@ -142,21 +94,20 @@ export function createPostgresStore(pool: pg.Pool): ContentStore {
         message: content.commitMessage,
         timestamp: content.timestamp,
       };
-      // A bookmark moves only the version counter; content also becomes what the page's row lists.
-      const pageUpdate =
-        kind === 'content'
-          ? `last_version = $6, content_version = $6, hash = $11, author = $8, timestamp = $9::text,
-             saved_at = $9::text::timestamptz, message = $10, category = $16`
-          : 'last_version = $6';
-      // The version, the page's row and the event in one round trip; the event goes out on commit only.
-      await client.query(
+      // The version, the page's row (a bookmark moves only its version counter, content also becomes what the
+      // row lists) and the event in one round trip; the event goes out on commit only.
+      await transaction.query(
         `WITH saved AS (
            INSERT INTO versions (${KEY_COLUMNS}, version, kind, author, timestamp, saved_at, message, hash, content, save_id)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text, $9::text::timestamptz, $10, $11, $12, $13)
-         ), page AS (
-           UPDATE pages SET ${pageUpdate} WHERE ${KEY_MATCH}
+         ), content_page AS (
+           UPDATE pages SET last_version = $6, content_version = $6, hash = $11, author = $8, timestamp = $9::text,
+                            saved_at = $9::text::timestamptz, message = $10, category = $14
+            WHERE ${KEY_MATCH} AND $7 = 'content'
+         ), bookmark_page AS (
+           UPDATE pages SET last_version = $6 WHERE ${KEY_MATCH} AND $7 = 'bookmark'
          )
-         SELECT pg_notify($14, $15)`,
+         SELECT pg_notify($15, $16)`,
         [
           ...values,
           stored.version,
@@ -167,9 +118,9 @@ export function createPostgresStore(pool: pg.Pool): ContentStore {
           content.hash,
           content,
           saveId ?? null,
+          content.category,
           EVENTS_CHANNEL,
-          JSON.stringify(event),
-          ...(kind === 'content' ? [content.category] : []),
+          channelPayload(event),
         ],
       );
       return { version: versionSummary(stored), repeated: false };
@@ -178,7 +129,7 @@ export function createPostgresStore(pool: pg.Pool): ContentStore {
 
   async function latest(key: PageKey) {
     const row = (
-      await query<{ version: number; content: StoredVersion['content'] }>(
+      await db.query<{ version: number; content: StoredVersion['content'] }>(
         `SELECT v.version, v.content FROM pages p JOIN versions v USING (${KEY_COLUMNS})
           WHERE ${KEY_MATCH} AND v.version = p.content_version`,
         keyValues(key),
@@ -190,19 +141,21 @@ export function createPostgresStore(pool: pg.Pool): ContentStore {
     };
   }
 
-  async function versions(key: PageKey) {
-    const rows = (
-      await query<SummaryRow>(
-        `SELECT version, kind, hash, author, timestamp, message FROM versions WHERE ${KEY_MATCH} ORDER BY version DESC`,
-        keyValues(key),
-      )
-    ).rows;
-    return { versions: rows.map(summaryOf), skipped: [] };
+  async function versions(key: PageKey, paging?: Paging) {
+    const { limit, offset } = pageBounds(paging);
+    const [rows, count] = await Promise.all([
+      db.query<VersionSummary>(
+        `SELECT ${SUMMARY_COLUMNS} FROM versions WHERE ${KEY_MATCH} ORDER BY version DESC LIMIT $6 OFFSET $7`,
+        [...keyValues(key), limit, offset],
+      ),
+      db.query<{ total: number }>(`SELECT count(*)::integer AS total FROM versions WHERE ${KEY_MATCH}`, keyValues(key)),
+    ]);
+    return { versions: rows.rows, total: count.rows[0]?.total ?? 0, skipped: [] };
   }
 
   async function version(key: PageKey, number: number): Promise<StoredVersion | null> {
     const row = (
-      await query<{ kind: VersionKind; content: StoredVersion['content'] }>(
+      await db.query<{ kind: VersionKind; content: StoredVersion['content'] }>(
         `SELECT kind, content FROM versions WHERE ${KEY_MATCH} AND version = $6`,
         [...keyValues(key), number],
       )
@@ -223,32 +176,17 @@ export function createPostgresStore(pool: pg.Pool): ContentStore {
       conditions.push(`${SEARCH_TEXT} LIKE ${parameter(`%${escapeLike(pageQuery.text.toLowerCase())}%`)}`);
     const where = conditions.join(' AND ');
     const filterValues = [...values];
-    const limit = pageQuery.limit === undefined ? 'ALL' : parameter(pageQuery.limit);
-    const offset = parameter(pageQuery.offset ?? 0);
+    const { limit, offset } = pageBounds(pageQuery);
     const [rows, count] = await Promise.all([
-      query<
-        { fascia: string; country: string; page: string; source: string; platform: string } & Omit<PageSummary, 'key'>
-      >(
-        `SELECT ${KEY_COLUMNS}, category, author, timestamp, hash, content_version AS version FROM pages
-          WHERE ${where} ORDER BY saved_at DESC, fascia, country, platform, source, page LIMIT ${limit} OFFSET ${offset}`,
+      db.query<PageKey & Omit<PageSummary, 'key'>>(
+        `SELECT ${KEY_COLUMNS}, category, content_version AS version, hash, author, timestamp FROM pages
+          WHERE ${where} ORDER BY saved_at DESC, ${LISTING_KEY_ORDER.join(', ')}
+          LIMIT ${parameter(limit)} OFFSET ${parameter(offset)}`,
         values,
       ),
-      query<{ total: number }>(`SELECT count(*)::integer AS total FROM pages WHERE ${where}`, filterValues),
+      db.query<{ total: number }>(`SELECT count(*)::integer AS total FROM pages WHERE ${where}`, filterValues),
     ]);
-    const pages = rows.rows.map((row): PageSummary => ({
-      key: {
-        fascia: row.fascia,
-        country: row.country as PageKey['country'],
-        page: row.page,
-        source: row.source,
-        platform: row.platform as PageKey['platform'],
-      },
-      category: row.category,
-      author: row.author,
-      timestamp: row.timestamp,
-      hash: row.hash,
-      version: row.version,
-    }));
+    const pages = rows.rows.map((row): PageSummary => pageSummary(row, row.category, row));
     return { pages, total: count.rows[0]?.total ?? 0, skipped: [] };
   }
 
@@ -266,44 +204,4 @@ export function createPostgresStore(pool: pg.Pool): ContentStore {
 /** A LIKE pattern matching `text` literally. */
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/** SQLSTATE classes and codes that mean the database is gone for now, not that the request was wrong. */
-const UNAVAILABLE_STATES = /^(08|53|57P0[1-3])/;
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-]);
-/** pg reports a lost or refused connection with these messages and no code. */
-const UNAVAILABLE_MESSAGES =
-  /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Client was closed/i;
-
-/** Whether an error from pg means the database cannot be reached (503 and retry) rather than a fault. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_STATES.test(code))) return true;
-  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
-  return UNAVAILABLE_MESSAGES.test(error.message);
-}
-
-function translateError(error: unknown): unknown {
-  if (isDatabaseUnavailable(error)) {
-    return new StoreUnavailableError('The database is not reachable; try again shortly.', { cause: error });
-  }
-  // PostgreSQL text and jsonb hold neither U+0000 (22021 invalid byte sequence, 22P05 untranslatable) nor half
-  // of a surrogate pair, which JSON.stringify writes as a \\udXXX escape that jsonb refuses (22P02).
-  const code = (error as { code?: unknown }).code;
-  const message = error instanceof Error ? error.message : '';
-  if (code === '22021' || code === '22P05' || (code === '22P02' && /type json/.test(message))) {
-    return new InvalidContentError(
-      'The page holds text that cannot be stored: a NUL character (\\u0000) or half of a surrogate pair. Remove it and save again.',
-    );
-  }
-  return error;
 }

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Queryable } from './database';
 
 /**
  * Schema migrations: numbered SQL files in ./migrations (001_versions.sql, 002_...), each applied once, in
@@ -35,32 +35,41 @@ export function bundledMigrations(): Migration[] {
 /**
  * Applies the migrations not applied yet, all in one transaction: a failure leaves the schema as it was.
  * A transaction-scoped advisory lock makes two servers starting together take turns; the second finds
- * everything applied. Returns the names applied now.
+ * everything applied. Returns the names applied now. `client` is one connection (a pg.Client or a pool's).
  */
 export async function applyMigrations(
-  client: pg.ClientBase,
+  client: Queryable,
   migrations: readonly Migration[] = bundledMigrations(),
 ): Promise<string[]> {
-  const applied: string[] = [];
   await client.query('BEGIN');
   try {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
-    const done = new Set(
-      (await client.query<{ id: number }>('SELECT id FROM schema_migrations')).rows.map((row) => row.id),
-    );
-    for (const migration of migrations) {
-      if (done.has(migration.id)) continue;
-      await client.query(migration.sql);
-      await client.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [migration.id, migration.name]);
-      applied.push(`${String(migration.id).padStart(3, '0')}_${migration.name}`);
-    }
+    const applied = await applyMigrationsIn(client, migrations);
     await client.query('COMMIT');
+    return applied;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
+  }
+}
+
+/** The migrations' work inside a transaction the caller runs (Database.inTransaction). */
+export async function applyMigrationsIn(
+  transaction: Queryable,
+  migrations: readonly Migration[] = bundledMigrations(),
+): Promise<string[]> {
+  const applied: string[] = [];
+  await transaction.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+  await transaction.query(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  const done = new Set(
+    (await transaction.query<{ id: number }>('SELECT id FROM schema_migrations')).rows.map((row) => row.id),
+  );
+  for (const migration of migrations) {
+    if (done.has(migration.id)) continue;
+    await transaction.query(migration.sql);
+    await transaction.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [migration.id, migration.name]);
+    applied.push(`${String(migration.id).padStart(3, '0')}_${migration.name}`);
   }
   return applied;
 }

@@ -1,7 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rm } from 'node:fs/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createContentClient, type ContentClient } from '../../main/services/contentClient';
 import { startContentServer, type ContentServer } from '../../main/services/contentServer';
 import { StudioError } from '../../core/result';
@@ -43,12 +43,24 @@ async function studioError(promise: Promise<unknown>): Promise<StudioError> {
 }
 
 describe('against the embedded content service', () => {
+  // The service sets each version's time (audit of issue 21); its clock reads the time the test's client
+  // writes.
+  const clockAt = (iso: string) => vi.setSystemTime(new Date(iso));
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    clockAt('2024-05-01T10:00:00.000Z');
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('saves, loads, lists and reads versions back', async () => {
     const first = makePage({ title: 'One' });
     const second = makePage({ title: 'Two', at: '2024-05-02T10:00:00.000Z' });
 
     const saved = await client.saveContent(first, null);
     expect(saved).toMatchObject({ version: 1, hash: first.hash, kind: 'content' });
+    clockAt(second.timestamp);
     await client.saveContent(second, first.hash);
 
     expect(await client.loadPage(HOME_KEY)).toEqual({
@@ -103,6 +115,7 @@ describe('against the embedded content service', () => {
   it('turns a 409 into a conflict naming who saved, with the latest version as details', async () => {
     const first = makePage({ title: 'One' });
     await client.saveContent(first, null);
+    clockAt('2024-05-01T14:37:12.000Z');
     const bobs = await client.saveContent(
       makePage({ title: 'Bob', author: 'bob@example.com', at: '2024-05-01T14:37:12.000Z' }),
       first.hash,

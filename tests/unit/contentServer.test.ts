@@ -14,8 +14,13 @@ let server: ContentServer;
 beforeEach(async () => {
   dataDir = await makeTempDir();
   server = await startContentServer({ dataDir });
+  // The service sets each version's time (audit of issue 21); its clock reads makePage's time unless a test
+  // moves it.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  clockAt('2024-05-01T10:00:00.000Z');
 });
 afterEach(async () => {
+  vi.useRealTimers();
   await server.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -29,6 +34,10 @@ interface Answer {
 async function call(path: string, init: RequestInit = {}): Promise<Answer> {
   const response = await fetch(`${server.url}${path}`, init);
   return { status: response.status, body: await response.json(), headers: response.headers };
+}
+
+function clockAt(iso: string): void {
+  vi.setSystemTime(new Date(iso));
 }
 
 function post(path: string, body: unknown): Promise<Answer> {
@@ -51,6 +60,7 @@ describe('saving content', () => {
     const second = makePage({ title: 'Two', at: '2024-05-02T10:00:00.000Z' });
 
     const saved1 = await post('/saveContent', { content: first });
+    clockAt(second.timestamp);
     const saved2 = await post('/saveContent', { content: second });
 
     expect(saved1.status).toBe(201);
@@ -208,9 +218,12 @@ describe('bookmarks', () => {
 describe('listing pages', () => {
   it('lists each page once, at its latest version, most recent first', async () => {
     const saleKey: PageKey = { ...HOME_KEY, page: 'sale', country: 'fr' };
-    await post('/saveContent', { content: makePage({ title: 'Old', at: '2024-05-01T09:00:00.000Z' }) });
-    await post('/saveContent', { content: makePage({ key: saleKey, at: '2024-05-02T09:00:00.000Z' }) });
+    clockAt('2024-05-01T09:00:00.000Z');
+    await post('/saveContent', { content: makePage({ title: 'Old' }) });
+    clockAt('2024-05-02T09:00:00.000Z');
+    await post('/saveContent', { content: makePage({ key: saleKey }) });
     const latestHome = makePage({ title: 'New', at: '2024-05-03T09:00:00.000Z' });
+    clockAt(latestHome.timestamp);
     await post('/saveContent', { content: latestHome });
 
     const { body } = await call('/pages');

@@ -3,14 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, createContentApi, sendError, type ApiLog } from '../../server/content/api';
 import { createPostgresStore } from '../../server/content/postgresStore';
 import type { ContentStore } from '../../core/store';
-import { applyMigrations } from '../../server/db/migrate';
+import { createDatabase } from '../../server/db/database';
+import { applyMigrationsIn } from '../../server/db/migrate';
 import { createFilesStore } from '../../main/services/filesStore';
+import { contentHash } from '../../core/rules/hash';
 import type { PageKey } from '../../core/schemas';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../core/teamProtocol';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
 import { HOME_KEY, makePage, makeTempDir } from './helpers/pages';
 
@@ -64,8 +66,13 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
       backend = await makeBackend();
       ({ url, server } = await serve(backend.store, false));
       token = undefined;
+      // The store sets each version's time (audit of issue 21); its clock reads makePage's time unless a test
+      // moves it.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      clockAt('2024-05-01T10:00:00.000Z');
     });
     afterEach(async () => {
+      vi.useRealTimers();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await backend.dispose();
@@ -81,6 +88,7 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
       call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const query = (key: PageKey, extra: Record<string, string> = {}) =>
       new URLSearchParams({ ...key, ...extra }).toString();
+    const clockAt = (iso: string) => vi.setSystemTime(new Date(iso));
     const versionNumbers = async (key: PageKey = HOME_KEY) =>
       (await call(`/versions?${query(key)}`)).body.versions.map((version: { version: number }) => version.version);
 
@@ -88,6 +96,7 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
       const first = makePage({ title: 'One' });
       const second = makePage({ title: 'Two', at: '2024-05-02T10:00:00.000Z' });
       const saved1 = await post('/saveContent', { content: first, baseHash: null });
+      clockAt(second.timestamp);
       const saved2 = await post('/saveContent', { content: second, baseHash: first.hash });
 
       expect(saved1.status).toBe(201);
@@ -107,18 +116,16 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
       const latest = await call(`/page?${query(HOME_KEY)}`);
       expect(latest.body).toEqual({ content: second, version: saved2.body.version, skipped: [] });
       const versions = await call(`/versions?${query(HOME_KEY)}`);
-      expect(versions.body).toEqual({ versions: [saved2.body.version, saved1.body.version], skipped: [] });
+      expect(versions.body).toEqual({ versions: [saved2.body.version, saved1.body.version], total: 2, skipped: [] });
       const old = await call(`/version?${query(HOME_KEY, { version: '1' })}`);
       expect(old.body).toEqual({ content: first, version: saved1.body.version });
     });
 
     it('keeps page and component fields it does not know', async () => {
       const page = makePage();
-      const extended = {
-        ...page,
-        teamField: 'kept',
-        content: [{ ...page.content[0], futureField: [1, { deep: true }] }],
-      };
+      const components = [{ ...page.content[0]!, futureField: [1, { deep: true }] }];
+      // The hash covers the components as they are, unknown fields too, as the editor computes it.
+      const extended = { ...page, teamField: 'kept', content: components, hash: contentHash(components) };
       await post('/saveContent', { content: extended });
       const latest = await call(`/page?${query(HOME_KEY)}`);
       expect(latest.body.content).toEqual(extended);
@@ -132,6 +139,7 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
       expect(missing.body.error.code).toBe('not-found');
       expect((await call(`/versions?${query({ ...HOME_KEY, page: 'other' })}`)).body).toEqual({
         versions: [],
+        total: 0,
         skipped: [],
       });
     });
@@ -252,12 +260,13 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
       const size: PageKey = { fascia: 'size', country: 'gb', page: 'launch', source: 'web', platform: 'web' };
 
       beforeEach(async () => {
-        await post('/saveContent', { content: makePage({ title: 'Old', at: '2024-05-01T09:00:00.000Z' }) });
-        await post('/saveContent', {
-          content: makePage({ key: sale, at: '2024-05-02T09:00:00.000Z', author: 'Bob@example.com' }),
-        });
-        await post('/saveContent', { content: makePage({ key: size, at: '2024-05-02T09:00:00.000Z' }) });
-        await post('/saveContent', { content: makePage({ title: 'New', at: '2024-05-03T09:00:00.000Z' }) });
+        clockAt('2024-05-01T09:00:00.000Z');
+        await post('/saveContent', { content: makePage({ title: 'Old' }) });
+        clockAt('2024-05-02T09:00:00.000Z');
+        await post('/saveContent', { content: makePage({ key: sale, author: 'Bob@example.com' }) });
+        await post('/saveContent', { content: makePage({ key: size }) });
+        clockAt('2024-05-03T09:00:00.000Z');
+        await post('/saveContent', { content: makePage({ title: 'New' }) });
       });
       const keys = (answer: Answer) => answer.body.pages.map((page: { key: PageKey }) => page.key);
 
@@ -311,6 +320,115 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
           expect(answer.status, bad).toBe(400);
           expect(answer.body.error.message.length, bad).toBeLessThan(400);
         }
+      });
+    });
+
+    describe('what the store decides, not the client (audit of issue 21)', () => {
+      it("sets each version's time: a client's year 0000 or 9999 neither fails nor orders the listing", async () => {
+        const other: PageKey = { ...HOME_KEY, page: 'other' };
+        const future = await post('/saveContent', {
+          content: { ...makePage(), timestamp: '9999-12-31T23:59:59.999Z' },
+        });
+        clockAt('2024-05-02T10:00:00.000Z');
+        const past = await post('/saveContent', {
+          content: { ...makePage({ key: other }), timestamp: '0000-01-01T00:00:00.000Z' },
+        });
+
+        expect([future.status, past.status]).toEqual([201, 201]);
+        expect(future.body.version.timestamp).toBe('2024-05-01T10:00:00.000Z');
+        expect(past.body.version.timestamp).toBe('2024-05-02T10:00:00.000Z');
+        const listing = await call('/pages');
+        expect(
+          listing.body.pages.map((page: { key: PageKey; timestamp: string }) => [page.key.page, page.timestamp]),
+        ).toEqual([
+          ['other', '2024-05-02T10:00:00.000Z'],
+          ['home', '2024-05-01T10:00:00.000Z'],
+        ]);
+        expect((await call(`/page?${query(other)}`)).body.content.timestamp).toBe('2024-05-02T10:00:00.000Z');
+      });
+
+      it("computes each version's hash as the editor does, so a reused hash cannot pass as another save's base", async () => {
+        const first = makePage({ title: 'One' });
+        const saved = await post('/saveContent', { content: { ...first, hash: 'forged' } });
+        expect(saved.body.version.hash).toBe(contentHash(first.content));
+        expect(saved.body.version.hash).toBe(first.hash);
+        expect((await call(`/page?${query(HOME_KEY)}`)).body.content.hash).toBe(first.hash);
+
+        // Someone saves other content claiming the first version's hash...
+        const second = makePage({ title: 'Two' });
+        const claimed = await post('/saveContent', { content: { ...second, hash: first.hash }, baseHash: first.hash });
+        expect(claimed.body.version.hash).toBe(second.hash);
+        // ...and an editor still on the first version is told of it rather than writing over it.
+        const stale = await post('/saveContent', { content: makePage({ title: 'Stale' }), baseHash: first.hash });
+        expect(stale.status).toBe(409);
+        expect(stale.body.error.latest).toMatchObject({ version: 2, hash: second.hash });
+        expect(await versionNumbers()).toEqual([2, 1]);
+      });
+
+      it('refuses a change message over 150 characters with a clear 400 and stores nothing', async () => {
+        const longest = '\u{1F600}'.repeat(150);
+        const fits = await post('/saveContent', { content: { ...makePage(), commitMessage: longest } });
+        expect(fits.status).toBe(201);
+        expect(fits.body.version.commitMessage).toBe(longest);
+
+        for (const message of ['x'.repeat(151), 'y'.repeat(9_000)]) {
+          const refused = await post('/saveContent', {
+            content: { ...makePage({ title: 'Long' }), commitMessage: message },
+          });
+          expect(refused.status).toBe(400);
+          expect(refused.body.error.code).toBe('invalid-input');
+          expect(refused.body.error.message).toBe(
+            `The change message has ${message.length} characters; it can have at most 150.`,
+          );
+          const bookmark = await post('/saveBookmark', { content: { ...makePage(), commitMessage: message } });
+          expect(bookmark.status).toBe(400);
+        }
+        expect(await versionNumbers()).toEqual([1]);
+      });
+    });
+
+    describe('bounded listings (audit of issue 21)', () => {
+      it(`lists ${DEFAULT_LIST_LIMIT} pages without a limit and never more than ${MAX_LIST_LIMIT}, with the total`, async () => {
+        const count = MAX_LIST_LIMIT + 1;
+        for (let start = 0; start < count; start += 50) {
+          await Promise.all(
+            Array.from({ length: Math.min(50, count - start) }, (_, index) =>
+              backend.store.save({
+                content: makePage({ key: { ...HOME_KEY, page: `page-${start + index}` } }),
+                kind: 'content',
+              }),
+            ),
+          );
+        }
+        const byDefault = await call('/pages');
+        expect(byDefault.body.pages).toHaveLength(DEFAULT_LIST_LIMIT);
+        expect(byDefault.body.total).toBe(count);
+        expect((await call(`/pages?limit=${MAX_LIST_LIMIT}`)).body.pages).toHaveLength(MAX_LIST_LIMIT);
+        expect((await call(`/pages?limit=${MAX_LIST_LIMIT + 1}`)).status).toBe(400);
+        // The store holds the bound whoever calls it.
+        expect((await backend.store.listPages({ limit: 10_000 })).pages).toHaveLength(MAX_LIST_LIMIT);
+        expect((await call(`/pages?offset=${count - 1}`)).body.pages).toHaveLength(1);
+      });
+
+      it(`pages the history with limit and offset, ${DEFAULT_LIST_LIMIT} versions without a limit, with the total`, async () => {
+        const count = DEFAULT_LIST_LIMIT + 2;
+        for (let index = 1; index <= count; index++) {
+          await backend.store.save({ content: makePage({ title: `T${index}` }), kind: 'content' });
+        }
+        const byDefault = await call(`/versions?${query(HOME_KEY)}`);
+        expect(byDefault.body.versions).toHaveLength(DEFAULT_LIST_LIMIT);
+        expect(byDefault.body.versions[0].version).toBe(count);
+        expect(byDefault.body.total).toBe(count);
+        const page = await call(`/versions?${query(HOME_KEY, { limit: '2', offset: '1' })}`);
+        expect(page.body.versions.map((version: { version: number }) => version.version)).toEqual([
+          count - 1,
+          count - 2,
+        ]);
+        expect(page.body.total).toBe(count);
+        expect((await call(`/versions?${query(HOME_KEY, { offset: String(count - 1) })}`)).body.versions).toHaveLength(
+          1,
+        );
+        expect((await call(`/versions?${query(HOME_KEY, { limit: String(MAX_LIST_LIMIT + 1) })}`)).status).toBe(400);
       });
     });
 
@@ -393,12 +511,7 @@ beforeAll(async () => {
 afterAll(() => postgres?.destroy());
 
 contract('PostgreSQL', async () => {
-  const pool = new pg.Pool({ connectionString: postgres.createDatabase(`contract_${++databases}`), max: 12 });
-  const client = await pool.connect();
-  try {
-    await applyMigrations(client);
-  } finally {
-    client.release();
-  }
-  return { store: createPostgresStore(pool), dispose: () => pool.end() };
+  const db = createDatabase({ connectionString: postgres.createDatabase(`contract_${++databases}`), max: 12 });
+  await db.inTransaction((transaction) => applyMigrationsIn(transaction));
+  return { store: createPostgresStore(db), dispose: () => db.end() };
 });

@@ -1,11 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, createContentApi, sendError, type ApiLog } from '../../server/content/api';
-import { EVENTS_CHANNEL, createPostgresStore, isDatabaseUnavailable } from '../../server/content/postgresStore';
-import type { ContentStore } from '../../core/store';
-import { applyMigrations, bundledMigrations } from '../../server/db/migrate';
+import { createPostgresStore } from '../../server/content/postgresStore';
+import type { ContentStore, SaveResult } from '../../core/store';
+import { EVENTS_CHANNEL, createDatabase, isDatabaseUnavailable, type Database } from '../../server/db/database';
+import { applyMigrations, applyMigrationsIn, bundledMigrations } from '../../server/db/migrate';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
 import { HOME_KEY, makePage } from './helpers/pages';
 
@@ -14,7 +15,8 @@ import { HOME_KEY, makePage } from './helpers/pages';
 const quietLog: ApiLog = { warn: () => undefined, error: () => undefined };
 let postgres: TestPostgres;
 let databases = 0;
-let pool: pg.Pool;
+let databaseUrl: string;
+let db: Database;
 let store: ContentStore;
 
 beforeAll(async () => {
@@ -27,14 +29,13 @@ async function freshDatabase(): Promise<string> {
 }
 
 beforeEach(async () => {
-  pool = new pg.Pool({ connectionString: await freshDatabase(), connectionTimeoutMillis: 2000 });
-  pool.on('error', () => undefined);
-  const client = await pool.connect();
-  await applyMigrations(client).finally(() => client.release());
-  store = createPostgresStore(pool);
+  databaseUrl = await freshDatabase();
+  db = createDatabase({ connectionString: databaseUrl, connectionTimeoutMillis: 2000 });
+  await db.inTransaction((transaction) => applyMigrationsIn(transaction));
+  store = createPostgresStore(db);
 });
 afterEach(async () => {
-  await pool.end();
+  await db.end();
 });
 
 describe('migrations', () => {
@@ -72,22 +73,25 @@ describe('migrations', () => {
 describe('versions', () => {
   it('are immutable rows', async () => {
     await store.save({ content: makePage(), kind: 'content' });
-    await expect(pool.query("UPDATE versions SET author = 'mallory@example.com'")).rejects.toThrow(
+    await expect(db.query("UPDATE versions SET author = 'mallory@example.com'")).rejects.toThrow(
       'versions are immutable',
     );
-    await expect(pool.query('DELETE FROM versions')).rejects.toThrow('versions are immutable');
-    expect((await pool.query('SELECT author FROM versions')).rows).toEqual([{ author: 'alice@example.com' }]);
+    await expect(db.query('DELETE FROM versions')).rejects.toThrow('versions are immutable');
+    expect((await db.query('SELECT author FROM versions')).rows).toEqual([{ author: 'alice@example.com' }]);
   });
 
   it('announce a save with pg_notify once it is committed, and never a refused one', async () => {
-    const listener = new pg.Client(pool.options.connectionString);
+    const listener = new pg.Client(databaseUrl);
     await listener.connect();
     const events: unknown[] = [];
     listener.on('notification', (message) => events.push(JSON.parse(message.payload ?? 'null')));
     await listener.query(`LISTEN ${EVENTS_CHANNEL}`);
 
     const first = makePage({ title: 'One' });
-    await store.save({ content: first, kind: 'content', baseHash: null });
+    // The event carries the store's time of the save.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2024-06-01T08:00:00.000Z'));
+    await store.save({ content: first, kind: 'content', baseHash: null }).finally(() => vi.useRealTimers());
     await expect(
       store.save({ content: makePage({ title: 'Stale' }), kind: 'content', baseHash: null }),
     ).rejects.toThrow('created');
@@ -107,7 +111,7 @@ describe('versions', () => {
         kind: 'content',
         author: 'alice@example.com',
         message: 'Set title to One',
-        timestamp: first.timestamp,
+        timestamp: '2024-06-01T08:00:00.000Z',
       },
       expect.objectContaining({ type: 'saved', version: 2, author: 'bob@example.com' }),
     ]);
@@ -128,6 +132,73 @@ describe('versions', () => {
   });
 });
 
+describe('a save sent twice at once (audit of issue 21, fault 4)', () => {
+  it('answers the second as a repeat of the first, with the same version, in 100 of 100 pairs', async () => {
+    const racing = createDatabase({ connectionString: databaseUrl, max: 20 });
+    const racingStore = createPostgresStore(racing);
+    const outcomes: { page: string; results: PromiseSettledResult<SaveResult>[] }[] = [];
+    try {
+      // Ten pairs at a time, each pair's two saves at once, half of them on pages saved before (the second
+      // save waits for the first's lock on the page's row) and half on new pages (it waits on the key).
+      for (let batch = 0; batch < 10; batch++) {
+        const pairs = Array.from({ length: 10 }, async (_, index) => {
+          const page = `race-${batch}-${index}`;
+          const key = { ...HOME_KEY, page };
+          if (index % 2 === 0) await racingStore.save({ content: makePage({ key, title: 'Before' }), kind: 'content' });
+          const content = makePage({ key, title: 'Raced' });
+          const saveId = `race-save-${batch}-${index}`;
+          const results = await Promise.allSettled([
+            racingStore.save({ content, kind: 'content', saveId }),
+            racingStore.save({ content, kind: 'content', saveId }),
+          ]);
+          outcomes.push({ page, results });
+        });
+        await Promise.all(pairs);
+      }
+    } finally {
+      await racing.end();
+    }
+
+    const failures = outcomes.flatMap(({ page, results }) =>
+      results.flatMap((result) => (result.status === 'rejected' ? [`${page}: ${String(result.reason)}`] : [])),
+    );
+    expect(failures).toEqual([]);
+    for (const { results } of outcomes) {
+      const [a, b] = results.map((result) => (result as PromiseFulfilledResult<SaveResult>).value);
+      expect([a!.repeated, b!.repeated].sort()).toEqual([false, true]);
+      expect(a!.version).toEqual(b!.version);
+    }
+    const versions = await db.query<{ count: number }>(
+      "SELECT count(*)::integer AS count FROM versions WHERE save_id LIKE 'race-save-%'",
+    );
+    expect(versions.rows[0]!.count).toBe(100);
+  });
+});
+
+describe('a pool with every connection in use (audit of issue 21)', () => {
+  it('is answered 503 saying the server is busy, not that the database is unreachable', async () => {
+    const small = createDatabase({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: 200 });
+    let release = (): void => undefined;
+    const held = small.inTransaction(() => new Promise<void>((resolve) => (release = resolve)));
+    try {
+      const { url, server } = await serve(createPostgresStore(small));
+      const busy = await fetch(`${url}/pages`);
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get('retry-after')).toBe('5');
+      expect((await busy.json()).error).toEqual({
+        code: 'unavailable',
+        message: 'The server is busy: every database connection is in use. Try again shortly.',
+      });
+      await expect(small.check()).resolves.toBe('busy');
+      server.close();
+    } finally {
+      release();
+      await held;
+      await small.end();
+    }
+  });
+});
+
 describe('a database that goes away', () => {
   it('is answered with 503 and Retry-After, and the store recovers once it is back', async () => {
     const { url, server } = await serve(store);
@@ -137,7 +208,11 @@ describe('a database that goes away', () => {
       const down = await fetch(`${url}/pages`);
       expect(down.status).toBe(503);
       expect(down.headers.get('retry-after')).toBe('5');
-      expect((await down.json()).error.code).toBe('unavailable');
+      expect((await down.json()).error).toEqual({
+        code: 'unavailable',
+        message: 'The database is not reachable; try again shortly.',
+      });
+      await expect(db.check()).resolves.toBe('unreachable');
       const save = await fetch(`${url}/saveContent`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -5,6 +5,7 @@ import { teamServerUser } from '../../main/host/services';
 import { addUser, revokeToken } from '../../server/auth';
 import { createLogger } from '../../server/log';
 import { startTeamServer, type TeamServer } from '../../server/teamServer';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../core/teamProtocol';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
 import { openEventStream, teamClient } from '../helpers/teamServer';
 import { HOME_KEY, makePage } from './helpers/pages';
@@ -195,15 +196,19 @@ describe('the live stream', () => {
     try {
       const key = pageNamed('announced');
       const content = makePage({ key, title: 'Announced' });
-      await alice().post('/saveContent', { content, baseHash: null });
+      const before = new Date().toISOString();
+      const answer = await alice().post('/saveContent', { content, baseHash: null });
+      const after = new Date().toISOString();
       const saved = await stream.next((event) => event.event === 'saved' && event.data.pageKey.page === 'announced');
       expect(saved.data).toMatchObject({
         pageKey: key,
         version: 1,
         author: 'alice.smith@example.com',
         message: content.commitMessage,
-        timestamp: content.timestamp,
+        timestamp: answer.body.version.timestamp,
       });
+      // The server's time of the save, not the client's.
+      expect(saved.data.timestamp >= before && saved.data.timestamp <= after).toBe(true);
       await expect.poll(() => stream.comments, { timeout: 5_000 }).toBeGreaterThan(0);
     } finally {
       stream.close();
@@ -263,6 +268,29 @@ describe('the live stream', () => {
     } finally {
       stream.close();
       await alice().post('/presence', { pageKey: key, state: 'closed' });
+    }
+  });
+});
+
+describe('presence listing', () => {
+  it(`answers ${DEFAULT_LIST_LIMIT} entries without a limit and at most ${MAX_LIST_LIMIT} (audit of issue 21)`, async () => {
+    const crowd = DEFAULT_LIST_LIMIT + 1;
+    await db.query(
+      `INSERT INTO presence (fascia, country, page, source, platform, user_email)
+       SELECT 'jd', 'gb', 'crowd-' || i, 'ios', 'app', 'alice.smith@example.com' FROM generate_series(1, $1) AS i`,
+      [crowd],
+    );
+    try {
+      expect((await bob().get('/presence')).body.presence).toHaveLength(DEFAULT_LIST_LIMIT);
+      const all = await bob().get(`/presence?limit=${MAX_LIST_LIMIT}`);
+      expect(
+        all.body.presence.filter((entry: { pageKey: { page: string } }) => entry.pageKey.page.startsWith('crowd-')),
+      ).toHaveLength(crowd);
+      const second = await bob().get(`/presence?limit=2&offset=1`);
+      expect(second.body.presence).toEqual(all.body.presence.slice(1, 3));
+      expect((await bob().get(`/presence?limit=${MAX_LIST_LIMIT + 1}`)).status).toBe(400);
+    } finally {
+      await db.query("DELETE FROM presence WHERE page LIKE 'crowd-%'");
     }
   });
 });
