@@ -69,6 +69,22 @@ export default tseslint.config(
     },
   },
   {
+    // HTTP pieces of both the team server and the desktop's embedded services: Node, Fastify and core only.
+    files: ['http/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            electronOnly,
+            rendererLayers('main', 'server', 'renderer', 'preload'),
+            { group: ['got', 'conf', 'react', 'react-dom'], message: 'http/ needs none of the desktop libraries.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['main/**'],
     ignores: ['main/electron/**'],
     rules: {

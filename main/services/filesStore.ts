@@ -26,7 +26,7 @@ import {
   type SkippedPage,
   type StoredVersion,
 } from '../../core/store';
-import { HttpError } from '../../server/content/api';
+import { HttpError } from '../../http/errors';
 import { isMissingFileError, writeFileAtomic } from './atomicFile';
 import { createKeyedQueue } from './keyedQueue';
 import { errorMessage } from '../../core/rules/errorMessage';
