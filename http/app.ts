@@ -85,6 +85,8 @@ export interface HttpAppOptions {
   emptyJsonBody?: unknown;
   /** The message of a body that is not JSON, given the parser's (quoted) reason. */
   invalidJsonMessage?: (reason: string) => string;
+  /** Whether close() cuts every connection at once (a desktop's own server) instead of letting requests finish. */
+  closeConnectionsAtOnce?: boolean;
   /** The answer's body and media type for an error, when it is not the `{error: {code, message}}` JSON. */
   renderError?: (request: FastifyRequest, error: HttpError) => { type: string; body: string };
 }
@@ -102,6 +104,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       const header = request.headers['x-request-id'];
       return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
     },
+    forceCloseConnections: options.closeConnectionsAtOnce ?? 'idle',
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     requestTimeout: REQUEST_TIMEOUT_MS,
     http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
