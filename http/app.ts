@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, {
   LogController,
@@ -32,13 +32,7 @@ import {
  * network, and the lingering close that lets a refused upload's client read its 413.
  */
 
-export type HttpApp = FastifyInstance<
-  import('node:http').Server,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type HttpApp = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
 /**
  * Timeouts (ms). Headers must arrive within HEADERS_TIMEOUT_MS (a slow-loris client holds no socket longer);

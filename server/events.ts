@@ -88,6 +88,20 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
     broadcast(payload, type);
   };
 
+  const recheckTokens = async (): Promise<void> => {
+    const open = [...new Set(streams.values())];
+    if (open.length === 0) return;
+    const existing = await options.existingTokenIds(open);
+    // Streams opened during the query were not asked about: only the tokens checked can be found gone.
+    const gone = new Set(open.filter((tokenId) => !existing.has(tokenId)));
+    endStreamsOf((tokenId) => gone.has(tokenId));
+  };
+  /** A check that fails (the database is away) is logged; the next beat or reconnection checks again. */
+  const recheckTokensNow = (): void =>
+    void recheckTokens().catch((error: unknown) =>
+      log.warn({ err: errorMessage(error) }, "events: cannot check the streams' tokens now"),
+    );
+
   const listen = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
     const lost = (error?: Error): void => {
@@ -120,7 +134,11 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
     failures = 0;
     log.info('events: listening');
     // Events sent while nobody listened are gone: desktops refresh what they show.
-    if (wasDown) broadcast(JSON.stringify({ reason: 'The server reconnected to its database.' }), 'resync');
+    if (wasDown) {
+      broadcast(JSON.stringify({ reason: 'The server reconnected to its database.' }), 'resync');
+      // A revocation announced while nobody listened was missed too.
+      recheckTokensNow();
+    }
   };
 
   const scheduleReconnect = (): void => {
@@ -142,20 +160,8 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
     scheduleReconnect();
   }
 
-  const recheckTokens = async (): Promise<void> => {
-    const open = [...new Set(streams.values())];
-    if (open.length === 0) return;
-    const existing = await options.existingTokenIds(open);
-    // Streams opened during the query were not asked about: only the tokens checked can be found gone.
-    const gone = new Set(open.filter((tokenId) => !existing.has(tokenId)));
-    endStreamsOf((tokenId) => gone.has(tokenId));
-  };
   // Each stream sends its own heartbeat (http/sse.ts); on the same beat the hub checks the streams' tokens.
-  const heartbeat = setInterval(() => {
-    recheckTokens().catch((error: unknown) =>
-      log.warn({ err: errorMessage(error) }, "events: cannot check the streams' tokens now"),
-    );
-  }, heartbeatMs);
+  const heartbeat = setInterval(recheckTokensNow, heartbeatMs);
   heartbeat.unref();
 
   return {

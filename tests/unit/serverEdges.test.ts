@@ -189,6 +189,44 @@ describe('refused uploads', () => {
   });
 });
 
+describe('malformed requests', () => {
+  /** One request over its own connection, and the whole answer as text. */
+  async function raw(head: string): Promise<string> {
+    const socket = await openSocket();
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    await new Promise<void>((resolve) => {
+      socket.once('close', () => resolve());
+      socket.on('error', () => undefined);
+      socket.write(head);
+    });
+    return text;
+  }
+
+  it('answers a bad request target and a malformed %-escape with 400, before asking for a token', async () => {
+    for (const target of ['http://[', '*', '/pages%zz', '/%']) {
+      const reply = await raw(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+      expect(reply.slice(0, 12), target).toBe('HTTP/1.1 400');
+      expect(reply, target).toContain('invalid-request');
+    }
+  });
+
+  it('answers a wrong method with 405 and Allow, and a body that is not JSON with 415', async () => {
+    const wrongMethod = await fetch(`${server.url}/saveContent`, { method: 'PUT' });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('POST');
+    const presence = await fetch(`${server.url}/presence`, { method: 'DELETE' });
+    expect(presence.headers.get('allow')).toBe('GET, POST');
+    const text = await fetch(`${server.url}/saveContent`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      body: '{}',
+    });
+    expect(text.status).toBe(415);
+    expect((await text.json()).error.code).toBe('unsupported-media-type');
+  });
+});
+
 describe('tokens in the URL', () => {
   it('refuses them with a clear 400 and never logs them, nor a Proxy-Authorization header', async () => {
     const inQuery = await teamClient(server.url).get(`/pages?access_token=${token}`);
