@@ -61,14 +61,6 @@ export default tseslint.config(
   // main runs on plain Node, in Electron and in the browser host alike; the team server is deployed on its own.
   layer(['main/**'], [electronOnly, otherLayers('server', 'renderer', 'preload')], ['main/electron/**']),
   layer(['main/electron/**'], [otherLayers('server', 'renderer', 'preload')]),
-  /*
-   * TEMPORARY (issue 21): these files still import server/ (content/api.ts, content/store.ts) until the content
-   * routes move to http/ and the store interface to core/. main's block without the server/ pattern: delete it then.
-   */
-  layer(
-    ['main/services/contentServer.ts', 'main/services/filesStore.ts'],
-    [electronOnly, otherLayers('renderer', 'preload')],
-  ),
   // The team server is plain Node deployed on its own: core/ and http/, nothing of the desktop.
   layer(['server/**'], [electronOnly, otherLayers('main', 'renderer', 'preload'), desktopLibraries]),
   // Node HTTP pieces both the team server and the desktop's embedded services use: neither may be imported.

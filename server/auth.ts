@@ -80,6 +80,15 @@ export async function revokeToken(db: Queryable, tokenId: string): Promise<boole
   return rows.length > 0;
 }
 
+/** Of these token ids, the ones that still exist: one query over the open event streams' tokens. */
+export async function existingTokenIds(db: Queryable, tokenIds: readonly string[]): Promise<Set<string>> {
+  if (tokenIds.length === 0) return new Set();
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM api_tokens WHERE id = ANY($1::text[])', [
+    [...tokenIds],
+  ]);
+  return new Set(rows.map((row) => row.id));
+}
+
 /** The user a token belongs to and the token's id, or null when it is unknown or revoked. */
 export async function userForToken(db: Queryable, token: string): Promise<{ user: string; tokenId: string } | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
@@ -89,6 +98,42 @@ export async function userForToken(db: Queryable, token: string): Promise<{ user
   );
   const row = rows[0];
   return row ? { user: row.user_email, tokenId: row.id } : null;
+}
+
+/**
+ * A token in the request target (a query parameter named like one, or anything shaped like our tokens): the
+ * target ends up in logs, proxies' logs and browser history, so such a request is refused, and logged censored.
+ */
+const TOKEN_PARAMETER = /^(?:access[_-]?token|token|api[_-]?key|apikey|auth|authorization|bearer)$/i;
+const TOKEN_TEXT = new RegExp(`${TOKEN_PREFIX}[^&#/?\\s]*`, 'g');
+
+export function targetCarriesToken(target: string): boolean {
+  TOKEN_TEXT.lastIndex = 0;
+  if (TOKEN_TEXT.test(target)) return true;
+  const query = target.indexOf('?');
+  if (query < 0) return false;
+  return [...new URLSearchParams(target.slice(query + 1)).keys()].some((name) => TOKEN_PARAMETER.test(name));
+}
+
+/** The request target as it may be logged: token-like text and the values of token parameters censored. */
+export function censorTokens(target: string): string {
+  const censored = target.replace(TOKEN_TEXT, `${TOKEN_PREFIX}[redacted]`);
+  const query = censored.indexOf('?');
+  if (query < 0) return censored;
+  const parameters = censored
+    .slice(query + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0] ?? '';
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // A malformed escape is logged as sent.
+      }
+      return TOKEN_PARAMETER.test(decoded) ? `${name}=[redacted]` : pair;
+    });
+  return `${censored.slice(0, query)}?${parameters.join('&')}`;
 }
 
 export type BearerProblem = 'missing' | 'malformed';

@@ -1,7 +1,11 @@
-import type { ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { EVENTS_CHANNEL } from './db/database';
 import { listen } from './db/listen';
+import { errorMessage } from '../core/rules/errorMessage';
+import { RETRY_AFTER_SECONDS } from '../core/teamProtocol';
+import { HttpError } from '../http/errors';
+import { openSseStream, type SseStream } from '../http/sse';
 
 /**
  * The live stream (GET /events): Server-Sent Events fed by PostgreSQL LISTEN/NOTIFY. Saves and presence
@@ -14,7 +18,12 @@ import { listen } from './db/listen';
  *   presence           {type, pageKey, user, state: 'open'|'closed', reason: 'opened'|'closed'|'expired', timestamp}
  *   resync             {reason}  the server lost its database for a while: events may have been missed
  * and a `: heartbeat` comment every heartbeatMs. A client that reconnects after a drop refreshes what it shows.
+ * A token has at most MAX_STREAMS_PER_TOKEN streams open on one process; the streams (http/sse.ts) drop a
+ * client that stops reading.
  */
+
+/** Enough for the desktops and browser tabs of one person; a client opening streams in a loop is stopped. */
+export const MAX_STREAMS_PER_TOKEN = 5;
 
 export interface EventHubOptions {
   databaseUrl: string;
@@ -23,14 +32,20 @@ export interface EventHubOptions {
   heartbeatMs?: number;
   /** The longest wait between two attempts to LISTEN again after the database went away. */
   maxReconnectDelayMs?: number;
+  /** Of these token ids, the ones that still exist (one query); recheckTokens ends the others' streams. */
+  existingTokenIds: (tokenIds: readonly string[]) => Promise<Set<string>>;
 }
 
 export interface EventHub {
   /**
-   * Turns the response into an event stream until the client leaves, its token is revoked (on any server)
-   * or the hub closes.
+   * Turns the reply into an event stream until the client leaves, its token is revoked (on any server) or the
+   * hub closes; null when the client has already left. Throws a 429 when the token has too many open.
    */
-  subscribe(response: ServerResponse, tokenId: string, first?: { event: string; data: unknown }): void;
+  subscribe(reply: FastifyReply, tokenId: string): SseStream | null;
+  /** Ends the streams whose token no longer exists (a revocation this process may have missed). */
+  recheckTokens(): Promise<void>;
+  /** How many streams are open on this process. */
+  openStreams(): number;
   /** Whether LISTEN is in place now (events are relayed). */
   listening(): boolean;
   /** Ends every stream and stops listening. */
@@ -40,9 +55,13 @@ export interface EventHub {
 export async function createEventHub(options: EventHubOptions): Promise<EventHub> {
   const { databaseUrl, log, heartbeatMs = 15_000, maxReconnectDelayMs = 5_000 } = options;
   /** Each open stream and the id of the token it was opened with. */
-  const streams = new Map<ServerResponse, string>();
-  const broadcast = (text: string): void => {
-    for (const stream of streams.keys()) stream.write(text);
+  const streams = new Map<SseStream, string>();
+
+  const broadcast = (data: string, event: string): void => {
+    for (const stream of streams.keys()) stream.send(data, event);
+  };
+  const endStreamsOf = (isGone: (tokenId: string) => boolean): void => {
+    for (const [stream, tokenId] of streams) if (isGone(tokenId)) stream.end();
   };
 
   const relay = (payload: string | undefined): void => {
@@ -58,51 +77,74 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
     }
     if (typeof type !== 'string' || !/^[a-z-]+$/.test(type)) return;
     if (type === 'token-revoked') {
-      for (const [stream, tokenId] of streams) if (tokenId === event.tokenId) stream.end();
+      endStreamsOf((tokenId) => tokenId === event.tokenId);
       return;
     }
     // The payload is one line of JSON already (pg_notify text), so it goes out as one data line.
-    broadcast(`event: ${type}\ndata: ${payload.replace(/\n/g, ' ')}\n\n`);
+    broadcast(payload, type);
   };
+
+  const recheckTokens = async (): Promise<void> => {
+    const open = [...new Set(streams.values())];
+    if (open.length === 0) return;
+    const existing = await options.existingTokenIds(open);
+    // Streams opened during the query were not asked about: only the tokens checked can be found gone.
+    const gone = new Set(open.filter((tokenId) => !existing.has(tokenId)));
+    endStreamsOf((tokenId) => gone.has(tokenId));
+  };
+  /** A check that fails (the database is away) is logged; the next beat or reconnection checks again. */
+  const recheckTokensNow = (): void =>
+    void recheckTokens().catch((error: unknown) =>
+      log.warn({ err: errorMessage(error) }, "events: cannot check the streams' tokens now"),
+    );
 
   const listener = await listen(
     databaseUrl,
     EVENTS_CHANNEL,
     {
       onNotification: relay,
-      // Events sent while nobody listened are gone: desktops refresh what they show.
       onConnected: (wasDown) => {
-        if (wasDown)
-          broadcast(
-            `event: resync\ndata: ${JSON.stringify({ reason: 'The server reconnected to its database.' })}\n\n`,
-          );
+        if (!wasDown) return;
+        // Events sent while nobody listened are gone: desktops refresh what they show.
+        broadcast(JSON.stringify({ reason: 'The server reconnected to its database.' }), 'resync');
+        // A revocation announced while nobody listened was missed too.
+        recheckTokensNow();
       },
     },
     { log, backoff: { initialMs: 200, maxMs: maxReconnectDelayMs } },
   );
 
-  const heartbeat = setInterval(() => broadcast(': heartbeat\n\n'), heartbeatMs);
+  // Each stream sends its own heartbeat (http/sse.ts); on the same beat the hub checks the streams' tokens.
+  const heartbeat = setInterval(recheckTokensNow, heartbeatMs);
   heartbeat.unref();
 
   return {
     listening: listener.listening,
-    subscribe(response, tokenId, first) {
-      response.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-        // nginx and similar proxies otherwise hold events back in their buffer.
-        'X-Accel-Buffering': 'no',
-      });
-      // The retry hint is what EventSource-style clients wait before reconnecting.
-      response.write('retry: 2000\n\n');
-      if (first) response.write(`event: ${first.event}\ndata: ${JSON.stringify(first.data)}\n\n`);
-      streams.set(response, tokenId);
-      response.on('close', () => streams.delete(response));
+    subscribe(reply, tokenId) {
+      let opened = 0;
+      for (const owner of streams.values()) if (owner === tokenId) opened++;
+      if (opened >= MAX_STREAMS_PER_TOKEN) {
+        throw new HttpError(
+          429,
+          'too-many-streams',
+          `This API token already has ${MAX_STREAMS_PER_TOKEN} event streams open on this server: close one (a desktop or browser tab using the token) and try again.`,
+          {},
+          { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+        );
+      }
+      // A client gone already closes its stream inside openSseStream: nothing is added for it.
+      let stream: SseStream | undefined = undefined;
+      const forget = (): void => void (stream && streams.delete(stream));
+      stream = openSseStream(reply, { heartbeatMs, onClose: forget });
+      if (!stream.isOpen()) return null;
+      streams.set(stream, tokenId);
+      return stream;
     },
+    recheckTokens,
+    openStreams: () => streams.size,
     async close() {
       clearInterval(heartbeat);
-      for (const stream of streams.keys()) stream.end();
+      for (const stream of [...streams.keys()]) stream.end();
       streams.clear();
       await listener.close();
     },

@@ -1,13 +1,14 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve, sep } from 'node:path';
-import { HttpError, createContentApi, requestUrl, sendError, sendJson } from '../../server/content/api';
+import { createHttpApp, listen } from '../../http/app';
+import { contentRoutesPlugin } from '../../http/contentRoutes';
+import { HttpError } from '../../http/errors';
 import { readJsonFile } from './atomicFile';
 import { createFilesStore } from './filesStore';
 import type { SampleRouter } from './sampleHttp';
 
 /**
- * The embedded content service (ARCHITECTURE.md, Data): the content API of server/content/api.ts over the
+ * The embedded content service (ARCHITECTURE.md, Data): the content routes (http/contentRoutes.ts) over the
  * files store (pages as JSON files under `${dataDir}/content/`), plus the sample services and sample files
  * the desktop serves from the same loopback address.
  */
@@ -29,71 +30,51 @@ export interface ContentServer {
 }
 
 export async function startContentServer(options: ContentServerOptions): Promise<ContentServer> {
-  const { dataDir, port = 0, host = '127.0.0.1' } = options;
+  const { dataDir, port = 0, host = '127.0.0.1', sampleDir, sampleRouter } = options;
   const store = createFilesStore(join(dataDir, 'content'));
-  const contentApi = createContentApi({ store });
-
-  const server = createServer((request, response) => {
-    void handleRequest(request, response);
+  const app = createHttpApp({
+    service: 'content service',
+    notFoundMessage: (path) => `The content service has no ${path}.`,
   });
-
-  async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    try {
-      const url = requestUrl(request);
-      checkHost(request);
-      const sample = await options.sampleRouter?.(request, url);
-      if (sample?.raw !== undefined) {
-        response.writeHead(sample.status, { 'Cache-Control': 'no-store', ...sample.headers });
-        response.end(sample.raw);
-        return;
-      }
-      if (sample) {
-        sendJson(response, sample.status, sample.body, sample.headers);
-        return;
-      }
-      if (options.sampleDir && url.pathname.startsWith('/sample/') && request.method === 'GET') {
-        sendJson(response, 200, await readSampleJson(options.sampleDir, url.pathname.slice('/sample/'.length)));
-        return;
-      }
-      if (await contentApi(request, response)) return;
-      throw new HttpError(404, 'no-such-route', `The content service has no ${url.pathname}.`);
-    } catch (error) {
-      sendError(response, error);
-    }
-  }
 
   /**
    * Bound to loopback, only requests addressed to loopback are answered: a web page that rebinds its own host
    * name to 127.0.0.1 (DNS rebinding) would otherwise read and write pages through the user's browser.
    */
-  function checkHost(request: IncomingMessage): void {
+  app.addHook('onRequest', async (request) => {
     if (!isLoopback(host)) return;
-    const requested = request.headers.host ?? '';
+    const boundPort = (app.server.address() as AddressInfo).port;
     const allowed = ['127.0.0.1', 'localhost', '[::1]'].map((name) => `${name}:${boundPort}`);
-    if (!allowed.includes(requested)) {
+    if (!allowed.includes(request.headers.host ?? '')) {
       throw new HttpError(403, 'forbidden', `The content service only answers requests addressed to ${allowed[0]}.`);
     }
+  });
+
+  if (sampleRouter) {
+    // The sample services answer their own paths (and read their own bodies) before any route is chosen.
+    app.addHook('onRequest', async (request, reply) => {
+      const sample = await sampleRouter(request.raw, new URL(request.url, 'http://content.invalid'));
+      if (!sample) return;
+      return reply
+        .code(sample.status)
+        .headers(sample.headers ?? {})
+        .send(sample.raw ?? sample.body);
+    });
   }
 
-  await new Promise<void>((resolveListen, rejectListen) => {
-    server.once('error', rejectListen);
-    server.listen(port, host, () => {
-      server.off('error', rejectListen);
-      resolveListen();
-    });
-  });
-  const boundPort = (server.address() as AddressInfo).port;
-  const urlHost = host.includes(':') ? `[${host}]` : host;
+  if (sampleDir) {
+    app.get('/sample/*', async (request) =>
+      readSampleJson(sampleDir, request.url.split('?')[0]!.slice('/sample/'.length)),
+    );
+  }
+
+  await app.register(contentRoutesPlugin, { store });
+  const bound = await listen(app, port, host);
 
   return {
-    url: `http://${urlHost}:${boundPort}`,
-    port: boundPort,
-    close: () =>
-      new Promise<void>((resolveClose, rejectClose) => {
-        server.close((error) => (error ? rejectClose(error) : resolveClose()));
-        // Keep-alive connections would otherwise hold close() open until they time out.
-        server.closeIdleConnections();
-      }).then(() => store.close()),
+    ...bound,
+    // Keep-alive connections are closed (Fastify's close() ends the idle ones) rather than waited for.
+    close: () => app.close().then(() => store.close()),
   };
 }
 

@@ -23,7 +23,7 @@ import {
   type SkippedPage,
   type StoredVersion,
 } from '../../core/store';
-import { HttpError } from '../../server/content/api';
+import { HttpError } from '../../http/errors';
 import { createFileOnce, isMissingFileError } from './atomicFile';
 import { createKeyedQueue } from './keyedQueue';
 import { mapLimited } from './mapLimited';

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
 import { errorMessage } from '../../core/rules/errorMessage';
 import { FH_ATTRIBUTE_ORDER, SLUG } from '../../core/rules/fhQuery';
-import { SampleHttpError, badInput, decodeSegment, notFound } from './sampleHttp';
+import { HttpError, badRequest, notFound } from '../../http/errors';
+import { decodeSegment } from './sampleHttp';
 
 /**
  * The shipped sample catalogue `resources/sample/catalogue.json` (written by scripts/generate-sample-catalogue.mjs)
@@ -254,7 +255,7 @@ export function createSampleCatalogue(sampleDir: string): SampleCatalogue {
       try {
         raw = JSON.parse(await readFile(file, 'utf8'));
       } catch (error) {
-        throw new SampleHttpError(
+        throw new HttpError(
           503,
           'unavailable',
           `The sample catalogue ${file} could not be read: ${errorMessage(error)}`,
@@ -262,7 +263,7 @@ export function createSampleCatalogue(sampleDir: string): SampleCatalogue {
       }
       const parsed = CatalogueSchema.safeParse(raw);
       if (!parsed.success) {
-        throw new SampleHttpError(
+        throw new HttpError(
           503,
           'unavailable',
           `The sample catalogue ${file} is damaged: ${describeIssues(parsed.error)}`,
@@ -279,7 +280,7 @@ export function createSampleCatalogue(sampleDir: string): SampleCatalogue {
 
   async function storeOf(segment: string): Promise<{ catalogue: Catalogue; store: string }> {
     const store = StoreSchema.safeParse(decodeSegment(segment, 'store'));
-    if (!store.success) throw badInput(`Invalid store: ${describeIssues(store.error)}`);
+    if (!store.success) throw badRequest(`Invalid store: ${describeIssues(store.error)}`);
     const loaded = await loadCatalogue();
     if (!loaded.storeIds.includes(store.data)) {
       throw notFound(`There is no store '${store.data}'; the sample stores are ${loaded.storeIds.join(', ')}.`);

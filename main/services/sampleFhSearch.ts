@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { formatFhLocation, parseFhLocation, type FhLocation } from '../../core/rules/fhQuery';
 import { inCategory, searchProducts, type SampleCatalogue } from './sampleCatalogue';
-import { badInput, notFound, withoutTrailingSlash, type SampleReply, type SampleRoutes } from './sampleHttp';
+import { badRequest, notFound } from '../../http/errors';
+import { withoutTrailingSlash, type SampleReply, type SampleRoutes } from './sampleHttp';
 import { ApiKeyFieldSchema, readQuery } from './sampleQuery';
 
 /**
@@ -18,7 +19,7 @@ export function sampleFhSearchRoutes(catalogue: SampleCatalogue): SampleRoutes {
   async function fhSearchRoute(url: URL): Promise<SampleReply> {
     const { values } = readQuery(url.searchParams, FhQuerySchema, 'faceted search');
     const parsed = parseFhLocation(values.fh_location);
-    if (!parsed.ok) throw badInput(parsed.error);
+    if (!parsed.ok) throw badRequest(parsed.error);
     const { location } = parsed;
     const loaded = await catalogue.load();
     if (!loaded.storeIds.includes(location.universe)) {

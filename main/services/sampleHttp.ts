@@ -1,17 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { errorMessage } from '../../core/rules/errorMessage';
-
-/** An answer other than 2xx from one of the embedded sample services, with the body their clients read. */
-export class SampleHttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
+import { HttpError, badRequest, internalError } from '../../http/errors';
 
 export interface ErrorReply {
   status: number;
@@ -19,18 +7,16 @@ export interface ErrorReply {
   headers?: Record<string, string>;
 }
 
-/** The reply for a failure inside a sample service: its own status and message, or a 500 that names it. */
+/**
+ * The reply for a failure inside a sample service (http/errors.ts HttpError): its own status, message and
+ * headers, or a logged 500 that names the service.
+ */
 export function errorReply(error: unknown, service: string): ErrorReply {
-  if (error instanceof SampleHttpError) {
-    const reply: ErrorReply = { status: error.status, body: { error: { code: error.code, message: error.message } } };
-    if (error.headers) reply.headers = error.headers;
-    return reply;
-  }
-  console.error(`${service}: unexpected failure`, error);
-  return {
-    status: 500,
-    body: { error: { code: 'internal', message: `The ${service} failed: ${errorMessage(error)}` } },
-  };
+  if (!(error instanceof HttpError)) console.error(`${service}: unexpected failure`, error);
+  const http = error instanceof HttpError ? error : internalError(service, error);
+  const reply: ErrorReply = { status: http.status, body: { error: { code: http.code, message: http.message } } };
+  if (Object.keys(http.headers).length > 0) reply.headers = http.headers;
+  return reply;
 }
 
 export interface SampleReply {
@@ -69,13 +55,10 @@ export function withoutTrailingSlash(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
 }
 
-export const badInput = (message: string) => new SampleHttpError(400, 'invalid-input', message);
-export const notFound = (message: string) => new SampleHttpError(404, 'not-found', message);
-
 export function decodeSegment(segment: string, what: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
-    throw badInput(`The ${what} in the address is not validly percent-encoded.`);
+    throw badRequest(`The ${what} in the address is not validly percent-encoded.`);
   }
 }

@@ -1,7 +1,8 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { z } from 'zod';
-import { SampleHttpError, decodeSegment, notFound, type SampleReply, type SampleRoutes } from './sampleHttp';
+import { HttpError, notFound } from '../../http/errors';
+import { decodeSegment, type SampleReply, type SampleRoutes } from './sampleHttp';
 import { readQuery } from './sampleQuery';
 
 /**
@@ -81,10 +82,9 @@ export function sampleImageMetadataRoutes(sampleDir: string): SampleRoutes {
       const info = await stat(real);
       if (!info.isFile()) throw noSuchImage();
       if (info.size > MAX_IMAGE_BYTES)
-        throw new SampleHttpError(422, 'unprocessable', `'${relativePath}' is too large to read.`);
+        throw new HttpError(422, 'unprocessable', `'${relativePath}' is too large to read.`);
       const found = svgSize(await readFile(real, 'utf8'));
-      if (!found)
-        throw new SampleHttpError(422, 'unprocessable', `'${relativePath}' has no width and height or viewBox.`);
+      if (!found) throw new HttpError(422, 'unprocessable', `'${relativePath}' has no width and height or viewBox.`);
       size = found;
       imageSizes.set(file, size);
     }

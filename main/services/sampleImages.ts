@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
 import { customCrop, parseAspectRatio, previewSize, type FocalPoint } from '../../core/rules/focalPoint';
 import { svgSize } from './sampleImageMetadata';
-import { SampleHttpError, errorReply } from './sampleHttp';
+import { HttpError, methodNotAllowed } from '../../http/errors';
+import { errorReply } from './sampleHttp';
 
 /**
  * The sample image service's point-of-interest crop, so the focal-point tool's Amplience previews show real
@@ -99,16 +100,16 @@ type CropQuery = z.output<typeof CropQuerySchema>;
 function readCropQuery(params: URLSearchParams): CropQuery {
   const single: Record<string, string> = {};
   for (const [name, value] of params) {
-    if (Object.hasOwn(single, name)) throw badInput(`'${name}' is given more than once.`);
+    if (Object.hasOwn(single, name)) throw badCropQuery(`'${name}' is given more than once.`);
     single[name] = value;
   }
   const parsed = CropQuerySchema.safeParse(single);
-  if (!parsed.success) throw badInput(describeIssues(parsed.error));
+  if (!parsed.success) throw badCropQuery(describeIssues(parsed.error));
   return parsed.data;
 }
 
-function badInput(message: string): SampleHttpError {
-  return new SampleHttpError(400, 'invalid-input', `Invalid image crop query: ${message}`);
+function badCropQuery(message: string): HttpError {
+  return new HttpError(400, 'invalid-input', `Invalid image crop query: ${message}`);
 }
 
 const ROOT_TAG = /<svg\b(?:[^>"']|"[^"]*"|'[^']*')*>/i;
@@ -140,9 +141,9 @@ export function createSampleImages(options: SampleImagesOptions): SampleImageRou
     try {
       relativePath = decodeURIComponent(encodedPath);
     } catch {
-      throw new SampleHttpError(400, 'invalid-input', 'The image path is not validly percent-encoded.');
+      throw new HttpError(400, 'invalid-input', 'The image path is not validly percent-encoded.');
     }
-    const noSuchImage = () => new SampleHttpError(404, 'not-found', `There is no sample image '${relativePath}'.`);
+    const noSuchImage = () => new HttpError(404, 'not-found', `There is no sample image '${relativePath}'.`);
     if (relativePath.includes('\0') || relativePath.includes('\\')) throw noSuchImage();
     const file = resolve(imagesRoot, relativePath);
     if (!file.startsWith(imagesRoot + sep) || !/\.svg$/i.test(file)) throw noSuchImage();
@@ -158,10 +159,10 @@ export function createSampleImages(options: SampleImagesOptions): SampleImageRou
     const info = await stat(real);
     if (!info.isFile()) throw noSuchImage();
     if (info.size > MAX_IMAGE_BYTES)
-      throw new SampleHttpError(422, 'unprocessable', `'${relativePath}' is too large to crop.`);
+      throw new HttpError(422, 'unprocessable', `'${relativePath}' is too large to crop.`);
     const text = await readFile(real, 'utf8');
     const size = svgSize(text);
-    if (!size) throw new SampleHttpError(422, 'unprocessable', `'${relativePath}' has no width and height or viewBox.`);
+    if (!size) throw new HttpError(422, 'unprocessable', `'${relativePath}' has no width and height or viewBox.`);
     return { text, size };
   }
 
@@ -169,7 +170,7 @@ export function createSampleImages(options: SampleImagesOptions): SampleImageRou
     const query = readCropQuery(url.searchParams);
     const { text, size } = await readImage(encodedPath);
     const inner = nestable(text, size);
-    if (inner === null) throw new SampleHttpError(422, 'unprocessable', 'The image cannot be nested in a crop.');
+    if (inner === null) throw new HttpError(422, 'unprocessable', 'The image cannot be nested in a crop.');
     const rect = customCrop(size, query.poi, query.aspect);
     const out = previewSize(query.aspect, query.w);
     const viewBox = [rect.x, rect.y, rect.width, rect.height].map(svgNumber).join(' ');
@@ -193,7 +194,7 @@ export function createSampleImages(options: SampleImagesOptions): SampleImageRou
     if (!image || !CROP_PARAMETERS.some((name) => url.searchParams.has(name))) return null;
     try {
       if (request.method !== 'GET') {
-        throw new SampleHttpError(405, 'method-not-allowed', `${url.pathname} answers GET only.`, { Allow: 'GET' });
+        throw methodNotAllowed(url.pathname, ['GET']);
       }
       return await crop(image[1] ?? '', url);
     } catch (error) {

@@ -6,14 +6,8 @@ import {
   type SampleCatalogue,
   searchProducts,
 } from './sampleCatalogue';
-import {
-  badInput,
-  decodeSegment,
-  notFound,
-  withoutTrailingSlash,
-  type SampleReply,
-  type SampleRoutes,
-} from './sampleHttp';
+import { badRequest, notFound } from '../../http/errors';
+import { decodeSegment, withoutTrailingSlash, type SampleReply, type SampleRoutes } from './sampleHttp';
 import { ApiKeyFieldSchema, FlagSchema, readQuery } from './sampleQuery';
 import { SLUG } from '../../core/rules/fhQuery';
 
@@ -104,9 +98,9 @@ export function sampleMeshRoutes(catalogue: SampleCatalogue): SampleRoutes {
     const path = decodeSegment(pathSegments.join('/'), 'category path')
       .split('/')
       .filter((part) => part !== '');
-    if (path.length === 0) throw badInput('Name a category path, e.g. /products/categories/men/footwear.');
+    if (path.length === 0) throw badRequest('Name a category path, e.g. /products/categories/men/footwear.');
     if (!path.every((part) => SLUG.test(part))) {
-      throw badInput(
+      throw badRequest(
         `'${path.join('/')}' is not a category path: lowercase letters, digits and hyphens between slashes.`,
       );
     }

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { pluDetailsFrom } from '../../core/rules/productLookup';
 import { CountryCodeSchema } from '../../core/schemas';
 import type { SampleCatalogue } from './sampleCatalogue';
-import { badInput, withoutTrailingSlash, type SampleReply, type SampleRoutes } from './sampleHttp';
+import { badRequest } from '../../http/errors';
+import { withoutTrailingSlash, type SampleReply, type SampleRoutes } from './sampleHttp';
 import { readQuery } from './sampleQuery';
 
 /**
@@ -45,7 +46,7 @@ export function sampleProductLookupRoutes(catalogue: SampleCatalogue): SampleRou
     const store = Object.hasOwn(loaded.file.fasciaMap, fascia) ? loaded.file.fasciaMap[fascia] : undefined;
     if (!store) {
       const known = Object.keys(loaded.file.fasciaMap).join(', ');
-      throw badInput(
+      throw badRequest(
         `The sample catalogue has no store for fascia '${values.fascia}'; fascias are ${known} (site_ prefix allowed).`,
       );
     }

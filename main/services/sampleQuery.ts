@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
 import { FACET_NAMES, isFacetName, type FacetName } from './sampleCatalogue';
-import { SampleHttpError, badInput } from './sampleHttp';
+import { HttpError, badRequest } from '../../http/errors';
 
 /**
  * Query input of the sample services is strict: an unknown or repeated parameter (facet:* may repeat) is a 400,
@@ -37,21 +37,21 @@ export function readQuery<S extends z.ZodType>(
     if (allowFacets && name.startsWith('facet:')) {
       const facet = name.slice('facet:'.length);
       if (!isFacetName(facet)) {
-        throw badInput(`Invalid ${what} query: unknown facet '${facet}'; facets are ${FACET_NAMES.join(', ')}.`);
+        throw badRequest(`Invalid ${what} query: unknown facet '${facet}'; facets are ${FACET_NAMES.join(', ')}.`);
       }
       const trimmed = value.trim();
       if (trimmed === '' || trimmed.length > 100) {
-        throw badInput(`Invalid ${what} query: facet:${facet} needs a value of 1 to 100 characters.`);
+        throw badRequest(`Invalid ${what} query: facet:${facet} needs a value of 1 to 100 characters.`);
       }
       const list = (facets[facet] ??= []);
       if (!list.includes(trimmed.toLowerCase())) list.push(trimmed.toLowerCase());
       continue;
     }
-    if (Object.hasOwn(single, name)) throw badInput(`Invalid ${what} query: '${name}' is given more than once.`);
+    if (Object.hasOwn(single, name)) throw badRequest(`Invalid ${what} query: '${name}' is given more than once.`);
     single[name] = value;
   }
   const parsed = schema.safeParse(single);
-  if (!parsed.success) throw badInput(`Invalid ${what} query: ${describeIssues(parsed.error)}`);
+  if (!parsed.success) throw badRequest(`Invalid ${what} query: ${describeIssues(parsed.error)}`);
   return { values: parsed.data, facets };
 }
 
@@ -63,10 +63,10 @@ export function digest(text: string): Buffer {
 export function checkApiKey(params: URLSearchParams, expected: Buffer): void {
   const given = params.getAll('apikey');
   if (given.length === 0 || given[0] === '') {
-    throw new SampleHttpError(401, 'unauthorized', 'An API key is required: pass it as the query parameter apikey.');
+    throw new HttpError(401, 'unauthorized', 'An API key is required: pass it as the query parameter apikey.');
   }
-  if (given.length > 1) throw badInput("'apikey' is given more than once.");
+  if (given.length > 1) throw badRequest("'apikey' is given more than once.");
   if (!timingSafeEqual(digest(given[0] ?? ''), expected)) {
-    throw new SampleHttpError(401, 'unauthorized', 'The API key is not valid for this service.');
+    throw new HttpError(401, 'unauthorized', 'The API key is not valid for this service.');
   }
 }

@@ -1,5 +1,6 @@
 import { createSampleCatalogue } from './sampleCatalogue';
-import { SampleHttpError, errorReply, type SampleRouter, type SampleRoutes } from './sampleHttp';
+import { methodNotAllowed } from '../../http/errors';
+import { errorReply, type SampleRouter, type SampleRoutes } from './sampleHttp';
 import { sampleFhSearchRoutes } from './sampleFhSearch';
 import { sampleImageMetadataRoutes } from './sampleImageMetadata';
 import { sampleMeshRoutes } from './sampleMesh';
@@ -37,7 +38,7 @@ export function createSampleServices(options: SampleServicesOptions): SampleRout
     if (!matched) return null;
     try {
       if (request.method !== 'GET') {
-        throw new SampleHttpError(405, 'method-not-allowed', `${url.pathname} answers GET only.`, { Allow: 'GET' });
+        throw methodNotAllowed(url.pathname, ['GET']);
       }
       if (matched.keyed) checkApiKey(url.searchParams, expectedKey);
       return await matched.handle(request, url);

@@ -5,7 +5,8 @@ import { describeIssues } from '../../core/contract';
 import { errorMessage } from '../../core/rules/errorMessage';
 import { COUNTRY_CODES, type CountryCode } from '../../core/countries';
 import { CountryCodeSchema } from '../../core/schemas';
-import { SampleHttpError, errorReply, type SampleReply, type SampleRouter } from './sampleHttp';
+import { HttpError, methodNotAllowed } from '../../http/errors';
+import { errorReply, type SampleReply, type SampleRouter } from './sampleHttp';
 
 /**
  * The sample translation service (ARCHITECTURE.md, Data), answering the call of editor spec §7 from the
@@ -181,7 +182,7 @@ export function createSampleTranslation(glossaryPath: string): SampleRouter {
       try {
         raw = JSON.parse(await readFile(glossaryPath, 'utf8'));
       } catch (error) {
-        throw new SampleHttpError(
+        throw new HttpError(
           503,
           'unavailable',
           `The sample glossary ${glossaryPath} could not be read: ${errorMessage(error)}`,
@@ -190,7 +191,7 @@ export function createSampleTranslation(glossaryPath: string): SampleRouter {
       try {
         return { glossary: parseGlossary(raw), translators: new Map() };
       } catch (error) {
-        throw new SampleHttpError(503, 'unavailable', `${errorMessage(error)} (${glossaryPath})`);
+        throw new HttpError(503, 'unavailable', `${errorMessage(error)} (${glossaryPath})`);
       }
     })();
     // A failed read is not remembered: the next request tries again.
@@ -203,11 +204,11 @@ export function createSampleTranslation(glossaryPath: string): SampleRouter {
   async function translate(request: IncomingMessage): Promise<SampleReply> {
     if (request.method !== 'POST') {
       request.resume();
-      throw new SampleHttpError(405, 'method-not-allowed', '/translate answers POST only.', { Allow: 'POST' });
+      throw methodNotAllowed('/translate', ['POST']);
     }
     const body = TranslateBodySchema.safeParse(await readJsonBody(request));
     if (!body.success)
-      throw new SampleHttpError(400, 'invalid-input', `Invalid translate body: ${describeIssues(body.error)}`);
+      throw new HttpError(400, 'invalid-input', `Invalid translate body: ${describeIssues(body.error)}`);
     const { glossary, translators } = await load();
     const country = body.data.Language;
     let translator = translators.get(country);
@@ -233,10 +234,10 @@ async function readJsonBody(request: IncomingMessage): Promise<unknown> {
   const contentType = request.headers['content-type'] ?? '';
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
     request.resume();
-    throw new SampleHttpError(415, 'unsupported-media-type', 'Send the translate body as application/json.');
+    throw new HttpError(415, 'unsupported-media-type', 'Send the translate body as application/json.');
   }
   const tooLarge = () =>
-    new SampleHttpError(413, 'too-large', `The translate body may be at most ${MAX_TRANSLATE_BODY_BYTES} bytes.`);
+    new HttpError(413, 'too-large', `The translate body may be at most ${MAX_TRANSLATE_BODY_BYTES} bytes.`);
   if (Number(request.headers['content-length']) > MAX_TRANSLATE_BODY_BYTES) {
     request.resume();
     throw tooLarge();
@@ -261,6 +262,6 @@ async function readJsonBody(request: IncomingMessage): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new SampleHttpError(400, 'invalid-input', 'The translate body is not valid JSON.');
+    throw new HttpError(400, 'invalid-input', 'The translate body is not valid JSON.');
   }
 }

@@ -1,31 +1,29 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { HttpError, sendError } from '../../server/content/api';
+import { createHttpApp, listen } from '../../http/app';
+import { HttpError } from '../../http/errors';
 
-describe('sendError', () => {
+describe('the error handler', () => {
   it('cuts the connection when the answer has already begun, instead of throwing', async () => {
-    const log = { warn: vi.fn(), error: vi.fn() };
-    const thrown: unknown[] = [];
-    const server = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
-      response.write('{"pages": [');
-      try {
-        sendError(response, new HttpError(400, 'invalid-input', 'Too late.'), log);
-      } catch (error) {
-        thrown.push(error);
-      }
+    const log = { warn: vi.fn(), error: vi.fn(), info: vi.fn(), debug: vi.fn(), fatal: vi.fn(), trace: vi.fn() };
+    const logger = { ...log, level: 'info', silent: vi.fn(), child: () => logger } as unknown as FastifyBaseLogger;
+    const app = createHttpApp({ service: 'content service', notFoundMessage: () => 'No such route.', log: logger });
+    app.get('/', async (_request, reply) => {
+      reply.raw.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      reply.raw.write('{"pages": [');
+      throw new HttpError(400, 'invalid-input', 'Too late.');
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    app.get('/next', async () => ({ ok: true }));
+    const { url } = await listen(app, 0, '127.0.0.1');
 
-    await expect(fetch(url).then((response) => response.text())).rejects.toThrow();
+    await expect(fetch(`${url}/`).then((response) => response.text())).rejects.toThrow();
 
-    expect(thrown).toEqual([]);
+    // The handler did not throw in turn: the server goes on answering.
+    expect(await (await fetch(`${url}/next`)).json()).toEqual({ ok: true });
     expect(log.error).toHaveBeenCalledWith(
       expect.objectContaining({ err: expect.any(HttpError) }),
       'failure after the answer began',
     );
-    await new Promise((resolve) => server.close(resolve));
+    await app.close();
   });
 });

@@ -1,10 +1,9 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server } from 'node:http';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError, createContentApi, sendError, type ApiLog } from '../../server/content/api';
+import { HttpError } from '../../http/errors';
 import { createPostgresStore } from '../../server/content/postgresStore';
 import type { ContentStore } from '../../core/store';
 import { createDatabase } from '../../server/db/database';
@@ -14,14 +13,13 @@ import { contentHash } from '../../core/rules/hash';
 import type { PageKey } from '../../core/schemas';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../core/teamProtocol';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
+import { serveContentStore } from './helpers/contentApp';
 import { HOME_KEY, makePage, makeTempDir } from './helpers/pages';
 
 /**
  * The content API's contract, run over HTTP against both stores (issue 12): what the embedded files store
  * answers, the team server's PostgreSQL store answers the same.
  */
-
-const quietLog: ApiLog = { warn: () => undefined, error: () => undefined };
 
 interface Backend {
   store: ContentStore;
@@ -38,15 +36,8 @@ async function authenticate(request: IncomingMessage): Promise<string> {
   return user;
 }
 
-async function serve(store: ContentStore, withAuth: boolean): Promise<{ url: string; server: Server }> {
-  const api = createContentApi({ store, log: quietLog, ...(withAuth ? { authenticate } : {}) });
-  const server = createServer((request, response) => {
-    void api(request, response).then((handled) => {
-      if (!handled) sendError(response, new HttpError(404, 'no-such-route', 'No such route.'), quietLog);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+function serve(store: ContentStore, withAuth: boolean): Promise<{ url: string; server: Server }> {
+  return serveContentStore(store, withAuth ? authenticate : undefined);
 }
 
 interface Answer {

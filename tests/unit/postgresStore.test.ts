@@ -1,18 +1,15 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError, createContentApi, sendError, type ApiLog } from '../../server/content/api';
 import { createPostgresStore } from '../../server/content/postgresStore';
 import type { ContentStore, SaveResult } from '../../core/store';
 import { EVENTS_CHANNEL, createDatabase, isDatabaseUnavailable, type Database } from '../../server/db/database';
 import { applyMigrations, applyMigrationsIn, bundledMigrations } from '../../server/db/migrate';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
+import { serveContentStore } from './helpers/contentApp';
 import { HOME_KEY, makePage } from './helpers/pages';
 
 /** What only the PostgreSQL store has: migrations, the saved event, a database that goes away. */
 
-const quietLog: ApiLog = { warn: () => undefined, error: () => undefined };
 let postgres: TestPostgres;
 let databases = 0;
 let databaseUrl: string;
@@ -239,14 +236,8 @@ describe('a database that goes away', () => {
   });
 });
 
-async function serve(contentStore: ContentStore): Promise<{ url: string; server: Server }> {
-  const api = createContentApi({ store: contentStore, log: quietLog });
-  const server = createServer((request, response) => {
-    void api(request, response).then((handled) => {
-      if (!handled) sendError(response, new HttpError(404, 'no-such-route', 'No such route.'), quietLog);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  server.unref();
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+async function serve(contentStore: ContentStore) {
+  const served = await serveContentStore(contentStore);
+  served.server.unref();
+  return served;
 }
