@@ -6,6 +6,7 @@ import { parseJsonWithLimits } from '../../core/rules/jsonLimits';
 import { PageContentSchema, PageKeySchema, type PageKey, type VersionSummary } from '../../core/schemas';
 import {
   DamagedVersionError,
+  InvalidContentError,
   comparePageSummaries,
   conflictOf,
   keyOf,
@@ -23,7 +24,6 @@ import {
   type SkippedPage,
   type StoredVersion,
 } from '../../core/store';
-import { HttpError } from '../../http/errors';
 import { createFileOnce, isMissingFileError } from './atomicFile';
 import { createKeyedQueue } from './keyedQueue';
 import { mapLimited } from './mapLimited';
@@ -82,7 +82,7 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
     // PageKeySchema already forbids separators and leading dots; this holds even if that rule is loosened.
     const inside = relative(contentRoot, folder);
     if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
-      throw new HttpError(400, 'invalid-input', 'The page key points outside the content folder.');
+      throw new InvalidContentError('The page key points outside the content folder.');
     }
     return folder;
   }
