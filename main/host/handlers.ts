@@ -320,7 +320,11 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
       return { version: await deps.content.saveBookmark(page) };
     },
 
-    listVersions: async ({ key }) => deps.content.listVersions(key),
+    listVersions: async ({ key }) => {
+      // Every version is listed (the client reads them page by page): the total says nothing more here.
+      const { versions, skipped } = await deps.content.listVersions(key);
+      return { versions, skipped };
+    },
 
     getTeamStatus: async () => ({ status: deps.team.status(), presence: deps.team.presence() }),
     testTeamServer: async (form) => deps.team.test(form),
