@@ -65,7 +65,7 @@ export const contentRoutesPlugin: FastifyPluginAsync<ContentRoutesOptions> = asy
     return { ...versionReply(stored), skipped };
   });
 
-  app.get(versions.url, { schema: { querystring: versions.querystring.describe('versions query') } }, async (request) =>
+  app.get(versions.url, { schema: { querystring: versions.querystring.describe('page key') } }, async (request) =>
     store.versions(pageKeyOf(request.query), { limit: request.query.limit, offset: request.query.offset }),
   );
 
