@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contentHash, stableStringify } from '../../core/rules/hash';
 
@@ -73,6 +74,33 @@ function buildPage(order: 'forward' | 'reverse') {
 }
 
 describe('contentHash', () => {
+  it('is the two-lane hash of the stableStringify text, for any value', () => {
+    // The definition the pinned hashes were made with; contentHash walks the value instead of building the text.
+    const hashOfText = (text: string): string => {
+      let h1 = 0xdeadbeef;
+      let h2 = 0x41c6ce57;
+      for (let i = 0; i < text.length; i++) {
+        h1 = Math.imul(h1 ^ text.charCodeAt(i), 2654435761);
+        h2 = Math.imul(h2 ^ text.charCodeAt(i), 1597334677);
+      }
+      h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+      h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+      return (h2 >>> 0).toString(16).padStart(8, '0') + (h1 >>> 0).toString(16).padStart(8, '0');
+    };
+    const anything = fc.anything({
+      withNullPrototype: true,
+      withSparseArray: true,
+      key: fc.string({ unit: 'binary' }),
+      values: [fc.string({ unit: 'binary' }), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined)],
+    });
+    fc.assert(
+      fc.property(anything, (value) => {
+        expect(contentHash(value)).toBe(hashOfText(stableStringify(value)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('is 16 lowercase hex characters', () => {
     for (const value of [null, '', 0, {}, [], 'x'.repeat(10_000), buildPage('forward'), { a: 'é😀' }]) {
       expect(contentHash(value)).toMatch(/^[0-9a-f]{16}$/);
