@@ -49,7 +49,7 @@ function feedText(lanes: Lanes, text: string): void {
 }
 
 /** Text JSON.stringify writes as it is between quotes: no quote, backslash, control character or surrogate. */
-const PLAIN_STRING = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+const PLAIN_STRING = /^[\u0020\u0021\u0023-\u005b\u005d-\ud7ff\ue000-\uffff]*$/;
 
 /** Feeds what JSON.stringify writes for a string, without the call where nothing needs escaping. */
 function feedString(lanes: Lanes, text: string): void {
