@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../main/host/browserHost';
 import { MAX_JSON_BYTES } from '../../core/rules/jsonLimits';
 import { MAX_QUOTED_CHARS } from '../../core/rules/quote';
+import { sendPastLimitThenRead } from '../helpers/busyClient';
 import { makeTempDir } from './helpers/pages';
 
 /**
@@ -179,34 +180,8 @@ describe('the browser host and malformed requests', () => {
   });
 
   it('keeps the 413 for a client that sends on past the limit and reads the reply last', async () => {
-    // A busy client: it sends past the limit without reading, sends more once the 413 has been written, and
-    // only then reads. The connection must still hand it the 413, not a reset that discards it.
-    const socket = connect(port, '127.0.0.1');
-    await new Promise<void>((resolve) => socket.once('connect', resolve));
-    socket.pause();
-    // Resolves when the kernel took the bytes, or the connection is gone (then the reply says what happened).
-    const write = (bytes: string) =>
-      new Promise<void>((done) => {
-        if (socket.destroyed || socket.write(bytes)) return done();
-        socket.once('drain', done);
-        socket.once('close', done);
-      });
-    const chunk = `100000\r\n${'a'.repeat(0x100000)}\r\n`;
-    await write(apiHead('getSession', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }));
-    for (let sent = 0; sent <= MAX_JSON_BYTES; sent += 0x100000) await write(chunk);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    if (!socket.destroyed) socket.write(chunk);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const received: Buffer[] = [];
-    const reply = await new Promise<string>((resolve) => {
-      const finish = () => resolve(Buffer.concat(received).toString('latin1'));
-      socket.on('data', (data: Buffer) => received.push(data));
-      socket.once('error', finish);
-      socket.once('close', finish);
-      socket.resume();
-      socket.end();
-    });
-    expect(reply.slice(0, 12)).toBe('HTTP/1.1 413');
+    const head = apiHead('getSession', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' });
+    expect((await sendPastLimitThenRead(port, head)).slice(0, 12)).toBe('HTTP/1.1 413');
   });
 
   it('quotes at most 100 characters of a 10 MB value in the error', async () => {

@@ -2,12 +2,12 @@ import { connect, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_JSON_BYTES } from '../../core/rules/jsonLimits';
 import { addUser } from '../../server/auth';
 import { MAX_STREAMS_PER_TOKEN } from '../../server/events';
 import { createLogger } from '../../server/log';
 import { startTeamServer, type TeamServer } from '../../server/teamServer';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
+import { sendPastLimitThenRead } from '../helpers/busyClient';
 import { openEventStream, teamClient } from '../helpers/teamServer';
 
 /**
@@ -124,35 +124,16 @@ describe('event streams', () => {
 
 describe('refused uploads', () => {
   it('hands its 413 to a client that sends on past the limit and reads the reply last', async () => {
-    const socket = await openSocket();
-    socket.pause();
-    const chunk = `100000\r\n${'a'.repeat(0x100000)}\r\n`;
-    await write(
-      socket,
-      [
-        'POST /saveContent HTTP/1.1',
-        `Host: 127.0.0.1:${port}`,
-        `Authorization: Bearer ${token}`,
-        'Content-Type: application/json',
-        'Transfer-Encoding: chunked',
-        '',
-        '',
-      ].join('\r\n'),
-    );
-    for (let sent = 0; sent <= MAX_JSON_BYTES; sent += 0x100000) await write(socket, chunk);
-    await sleep(300);
-    if (!socket.destroyed) socket.write(chunk);
-    await sleep(300);
-    const received: Buffer[] = [];
-    const reply = await new Promise<string>((resolve) => {
-      const finish = () => resolve(Buffer.concat(received).toString('latin1'));
-      socket.on('data', (data: Buffer) => received.push(data));
-      socket.once('error', finish);
-      socket.once('close', finish);
-      socket.resume();
-      socket.end();
-    });
-    expect(reply.slice(0, 12)).toBe('HTTP/1.1 413');
+    const head = [
+      'POST /saveContent HTTP/1.1',
+      `Host: 127.0.0.1:${port}`,
+      `Authorization: Bearer ${token}`,
+      'Content-Type: application/json',
+      'Transfer-Encoding: chunked',
+      '',
+      '',
+    ].join('\r\n');
+    expect((await sendPastLimitThenRead(port, head)).slice(0, 12)).toBe('HTTP/1.1 413');
   });
 
   it('answers an unauthenticated upload 401 and stops reading it within seconds', async () => {
