@@ -154,6 +154,7 @@ export function createJsonFolder<T>(options: JsonFolderOptions<T>): JsonFolder<T
       }
       stuck.delete(path);
     },
-    setAside: () => [...kept],
+    // Files are read side by side, so they are set aside in any order: listed by path, the same every time.
+    setAside: () => [...kept].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
   };
 }
