@@ -39,11 +39,6 @@ export const ErrorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-/** 409: the save's base is not the newest content version, which is `latest`. */
-export const ConflictBodySchema = z.object({
-  error: z.looseObject({ code: z.literal('conflict'), message: z.string(), latest: VersionSummarySchema }),
-});
-
 // ---------------------------------------------------------------------------------------------------------
 // Query strings: every value arrives as text
 
@@ -233,11 +228,6 @@ export function parseTeamStreamEvent(event: string, data: string): TeamStreamEve
   }
   const parsed = teamStreamEvents[event as TeamStreamEventName].safeParse(json);
   return parsed.success ? ({ event, data: parsed.data } as TeamStreamEvent) : null;
-}
-
-/** The SSE text of one event: its name and one line of JSON. */
-export function formatTeamStreamEvent(event: TeamStreamEvent): string {
-  return `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 
 // ---------------------------------------------------------------------------------------------------------

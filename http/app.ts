@@ -12,6 +12,7 @@ import Fastify, {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { describeIssues } from '../core/contract';
+import type { ErrorBody } from '../core/teamProtocol';
 import { errorMessage } from '../core/rules/errorMessage';
 import { JsonLimitError, MAX_JSON_BYTES, MAX_JSON_DEPTH, parseJsonWithLimits } from '../core/rules/jsonLimits';
 import { quote } from '../core/rules/quote';
@@ -122,7 +123,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     }
     const rendered = options.renderError?.(request, error) ?? {
       type: 'application/json; charset=utf-8',
-      body: JSON.stringify({ error: { code: error.code, message: error.message, ...error.extra } }),
+      body: JSON.stringify({ error: { code: error.code, message: error.message, ...error.extra } } satisfies ErrorBody),
     };
     void reply.code(error.status).headers(error.headers).type(rendered.type).send(rendered.body);
   };
