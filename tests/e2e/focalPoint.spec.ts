@@ -192,3 +192,34 @@ test('an image field opens the focal-point tool and stores the point in its cont
     mobile: '/sample/images/banner-trainers-mobile.svg',
   });
 });
+
+test('a focal point added while the image metadata is still on its way stays when the metadata arrives', async ({
+  page,
+  host,
+}) => {
+  await createPage(page, host, 'focal slow metadata');
+  await addComponent(page, 'Main Banner');
+  // The metadata answers only when the test lets it: the image itself loads (and + Focal Point wakes) before it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let answered = false;
+  await page.route('**/api/imageMetadata', async (route) => {
+    await held;
+    await route.continue();
+    answered = true;
+  });
+  const images = page.getByRole('group', { name: 'Images', exact: true }).first();
+  await images.getByRole('button', { name: 'Set focal point for Desktop image' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Focal point' });
+  await expect(dialog.getByRole('button', { name: '+ Focal Point' })).toBeEnabled();
+  await dialog.getByRole('button', { name: '+ Focal Point' }).click();
+  const box = dialog.getByRole('group', { name: 'Focal point' });
+  await expect(box).toBeVisible();
+
+  release();
+  await expect.poll(() => answered).toBe(true);
+  await expect(dialog.getByRole('button', { name: 'Generate' })).toBeEnabled();
+  await expect(box).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Use this focal point' })).toBeEnabled();
+  await page.unroute('**/api/imageMetadata');
+});

@@ -124,7 +124,9 @@ export function FocalPointTool({ initialUrl, loadMetadata, onApply }: FocalPoint
       if (!(metadata.width > 0 && metadata.height > 0)) throw new Error('the metadata gives no image size');
       setImage({ url, size: { width: metadata.width, height: metadata.height } });
       const existing = metadata.pointOfInterest;
-      setPoint(existing && isFocalPoint(existing) ? clampFocalPoint(existing) : null);
+      const stored = existing && isFocalPoint(existing) ? clampFocalPoint(existing) : null;
+      // The image may load before its metadata: a point the user added meanwhile is theirs, and stays.
+      setPoint((current) => current ?? stored);
     } catch (error) {
       if (request !== requestRef.current) return;
       // Editor spec §8: a metadata failure is logged; the image is still shown and a point can still be added.
