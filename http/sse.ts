@@ -68,7 +68,7 @@ export function openSseStream(reply: FastifyReply, options: SseOptions = {}): Ss
   };
   const write = (text: string): boolean => {
     if (!open) return false;
-    if (response.writableLength + text.length > maxBufferedBytes) {
+    if (response.writableLength + Buffer.byteLength(text) > maxBufferedBytes) {
       drop();
       return false;
     }
