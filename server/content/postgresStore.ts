@@ -19,13 +19,13 @@ import {
   type StoredVersion,
   type VersionKind,
 } from '../../core/store';
-import { EVENTS_CHANNEL, channelPayload, type Database } from '../db/database';
+import { EVENTS_CHANNEL, type Database } from '../db/database';
 
 /**
  * The team server's content store (issue 12): versions as immutable rows in PostgreSQL (schema in
- * server/db/migrations/001_versions.sql). A save locks its page's row, so the stale-base check and the insert
- * are decided by the database for any number of server processes; the saved event is sent with pg_notify in
- * the same transaction, so listeners hear of a save only once it is committed.
+ * server/db/migrations/). A save locks its page's row, so the stale-base check and the insert are decided by
+ * the database for any number of server processes; the saved event is sent with pg_notify in the same
+ * transaction, so listeners hear of a save only once it is committed.
  */
 
 const KEY_COLUMNS = PAGE_KEY_FIELDS.join(', ');
@@ -33,6 +33,8 @@ const KEY_MATCH = PAGE_KEY_FIELDS.map((field, index) => `${field} = $${index + 1
 const keyValues = (key: PageKey) => PAGE_KEY_FIELDS.map((field) => key[field]);
 /** A version's columns as a VersionSummary. */
 const SUMMARY_COLUMNS = 'version, kind, hash, author, timestamp, message AS "commitMessage"';
+/** save_version's 17 parameters. */
+const SAVE_PARAMETERS = Array.from({ length: 17 }, (_, index) => `$${index + 1}`).join(', ');
 /** The text a listing's text filter searches: the same expression as the pages_text trigram index. */
 const SEARCH_TEXT = `lower(page || E'\\n' || category || E'\\n' || author)`;
 
@@ -41,90 +43,46 @@ export function createPostgresStore(db: Database): ContentStore {
     const { kind, baseHash, saveId } = input;
     const content = stampSave(input.content, new Date());
     const key = keyOf(content);
-    const values = keyValues(key);
-    return db.inTransaction(async (transaction) => {
-      // One round trip creates the page's row or locks it (ON CONFLICT DO UPDATE takes the row lock, which
-      // orders every save of this page across server processes), and returns its state and whether this
-      // save id made a version already, as far as the statement's snapshot shows.
-      const page = (
-        await transaction.query<
-          Omit<VersionSummary, 'version'> & {
-            last_version: number;
-            content_version: number | null;
-            seen_version: number;
-            earlier: boolean;
-          }
-        >(
-          `INSERT INTO pages (${KEY_COLUMNS}) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (${KEY_COLUMNS}) DO UPDATE SET last_version = pages.last_version
-           RETURNING last_version, content_version, 'content' AS kind, hash, author, timestamp, message AS "commitMessage",
-                     (SELECT coalesce(max(version), 0) FROM versions WHERE ${KEY_MATCH}) AS seen_version,
-                     EXISTS (SELECT 1 FROM versions WHERE ${KEY_MATCH} AND save_id = $6) AS earlier`,
-          [...values, saveId ?? null],
-        )
-      ).rows[0];
-      if (!page) throw new Error(`Saving ${key.page} returned no page row.`);
-
-      // The statement's snapshot was taken before it waited for the page's lock: when a save was committed
-      // meanwhile (the locked row is newer than the versions it saw), it may be this very save, sent twice at
-      // once, so the save id is looked up again, in a snapshot of now.
-      const snapshotIsOld = page.seen_version !== page.last_version;
-      if (saveId !== undefined && (page.earlier || snapshotIsOld)) {
-        const earlier = (
-          await transaction.query<VersionSummary>(
-            `SELECT ${SUMMARY_COLUMNS} FROM versions WHERE ${KEY_MATCH} AND save_id = $6`,
-            [...values, saveId],
-          )
-        ).rows[0];
-        if (earlier) return repeatedSave(saveId, earlier, { hash: content.hash, kind });
-      }
-      if (baseHash !== undefined) {
-        const latest = page.content_version === null ? null : { ...page, version: page.content_version };
-        const conflict = conflictOf(key, baseHash, latest);
-        if (conflict) throw conflict;
-      }
-
-      const stored: StoredVersion = { version: page.last_version + 1, kind, content, saveId };
-      const event: SavedEvent = {
-        type: 'saved',
-        pageKey: key,
-        version: stored.version,
-        kind,
-        author: content.author,
-        message: content.commitMessage,
-        timestamp: content.timestamp,
-      };
-      // The version, the page's row (a bookmark moves only its version counter, content also becomes what the
-      // row lists) and the event in one round trip; the event goes out on commit only.
-      await transaction.query(
-        `WITH saved AS (
-           INSERT INTO versions (${KEY_COLUMNS}, version, kind, author, timestamp, saved_at, message, hash, content, save_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text, $9::text::timestamptz, $10, $11, $12, $13)
-         ), content_page AS (
-           UPDATE pages SET last_version = $6, content_version = $6, hash = $11, author = $8, timestamp = $9::text,
-                            saved_at = $9::text::timestamptz, message = $10, category = $14
-            WHERE ${KEY_MATCH} AND $7 = 'content'
-         ), bookmark_page AS (
-           UPDATE pages SET last_version = $6 WHERE ${KEY_MATCH} AND $7 = 'bookmark'
-         )
-         SELECT pg_notify($15, $16)`,
+    const event: Omit<SavedEvent, 'version'> = {
+      type: 'saved',
+      pageKey: key,
+      kind,
+      author: content.author,
+      message: content.commitMessage,
+      timestamp: content.timestamp,
+    };
+    // One call does the whole save (save_version, migration 003): lock, repeat, conflict, insert, announce.
+    // The document goes as JSON text, which pg would otherwise write by a slower path for objects.
+    const row = (
+      await db.query<VersionSummary & { outcome: 'saved' | 'repeat' | 'conflict' }>(
+        `SELECT * FROM save_version(${SAVE_PARAMETERS})`,
         [
-          ...values,
-          stored.version,
+          ...keyValues(key),
           kind,
           content.author,
           content.timestamp,
           content.commitMessage,
           content.hash,
-          content,
-          saveId ?? null,
+          JSON.stringify(content),
           content.category,
+          saveId ?? null,
+          baseHash !== undefined,
+          baseHash ?? null,
           EVENTS_CHANNEL,
-          channelPayload(event),
+          JSON.stringify(event),
         ],
+      )
+    ).rows[0];
+    if (!row) throw new Error(`Saving ${key.page} answered nothing.`);
+    const { outcome, ...summary } = row;
+    if (outcome === 'repeat') return repeatedSave(saveId!, summary, { hash: content.hash, kind });
+    if (outcome === 'conflict') {
+      // The database decided under the page's lock; the shared rule words the refusal.
+      throw (
+        conflictOf(key, baseHash ?? null, summary) ?? new Error(`Saving ${key.page}: a conflict the rule does not see.`)
       );
-      return { version: versionSummary(stored), repeated: false };
-    });
+    }
+    return { version: versionSummary({ version: summary.version, kind, content }), repeated: false };
   }
 
   async function latest(key: PageKey) {
