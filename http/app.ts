@@ -14,17 +14,9 @@ import type { z } from 'zod';
 import { describeIssues } from '../core/contract';
 import type { ErrorBody } from '../core/teamProtocol';
 import { errorMessage } from '../core/rules/errorMessage';
-import { JsonLimitError, MAX_JSON_BYTES, MAX_JSON_DEPTH, parseJsonWithLimits } from '../core/rules/jsonLimits';
+import { JsonLimitError, MAX_JSON_BYTES, MAX_JSON_DEPTH, parseJsonWithDepthLimit } from '../core/rules/jsonLimits';
 import { quote } from '../core/rules/quote';
-import {
-  HttpError,
-  badTarget,
-  internalError,
-  malformedEscape,
-  methodNotAllowed,
-  toHttpError,
-  tooLarge,
-} from './errors';
+import { HttpError, badTarget, internalError, malformedEscape, methodNotAllowed, toHttpError } from './errors';
 
 /**
  * The one Fastify setup of every HTTP server here (the team server, the embedded content service with the
@@ -133,7 +125,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (_request, body, done) => {
     try {
-      done(null, parseJsonBody(String(body), bodyLimit, options));
+      done(null, parseJsonBody(String(body), options));
     } catch (error) {
       done(error as Error, undefined);
     }
@@ -187,18 +179,16 @@ export function pathOf(target: string): string {
 }
 
 /** A JSON request body within the size and depth limits of core/rules/jsonLimits.ts. */
-function parseJsonBody(text: string, maxBytes: number, options: HttpAppOptions): unknown {
+function parseJsonBody(text: string, options: HttpAppOptions): unknown {
   if (text.trim() === '') {
     if (options.emptyJsonBody !== undefined) return options.emptyJsonBody;
     throw new HttpError(400, 'invalid-json', 'The request body is empty; send a JSON object.');
   }
   try {
-    return parseJsonWithLimits(text, { maxBytes, maxDepth: MAX_JSON_DEPTH });
+    // The bytes are counted by Fastify's bodyLimit as the body arrives.
+    return parseJsonWithDepthLimit(text, MAX_JSON_DEPTH);
   } catch (error) {
-    if (error instanceof JsonLimitError) {
-      if (error.limit === 'size') throw tooLarge(maxBytes);
-      throw new HttpError(400, 'too-deep', `The request body is ${error.message}.`);
-    }
+    if (error instanceof JsonLimitError) throw new HttpError(400, 'too-deep', `The request body is ${error.message}.`);
     const reason = quote(errorMessage(error));
     const message = options.invalidJsonMessage?.(reason) ?? `The request body is not valid JSON: ${reason}`;
     throw new HttpError(400, 'invalid-json', message);
