@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -11,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ProductDetailsSchema } from '../../core/schemas';
 import { svgSize } from '../../main/services/sampleImageMetadata';
-import { createSampleServices } from '../../main/services/sampleServices';
+import { sampleServicesPlugin } from '../../main/services/sampleServices';
+import { servePlugin } from './helpers/samplePlugin';
 
 const SAMPLE_DIR = fileURLToPath(new URL('../../resources/sample', import.meta.url));
 const GENERATOR = fileURLToPath(new URL('../../scripts/generate-sample-catalogue.mjs', import.meta.url));
@@ -90,30 +89,16 @@ const inStore = (store: string) => catalogue.products.filter((product) => produc
 const under = (path: string) => (product: Product) =>
   product.category === path || product.category.startsWith(`${path}/`);
 
-// --- a throwaway server around the router ---
+// --- the plugin alone on a throwaway server ---
 
-let server: Server;
+let server: { url: string; close(): Promise<void> };
 let base: string;
 
 beforeAll(async () => {
-  const router = createSampleServices({ sampleDir: SAMPLE_DIR, apiKey: API_KEY });
-  server = createServer((request, response) => {
-    void router(request, new URL(request.url ?? '/', 'http://sample.invalid')).then((reply) => {
-      const answer = reply ?? {
-        status: 404,
-        body: { error: { code: 'no-such-route', message: 'not a sample route' } },
-      };
-      response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      response.end(JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await servePlugin(sampleServicesPlugin, { sampleDir: SAMPLE_DIR, apiKey: API_KEY });
+  base = server.url;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 async function get(path: string, init: RequestInit = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
   const response = await fetch(`${base}${path}`, init);
