@@ -5,6 +5,7 @@ import { contentRoutesPlugin } from '../../http/contentRoutes';
 import { HttpError } from '../../http/errors';
 import { readJsonFile } from './atomicFile';
 import { createFilesStore } from './filesStore';
+import { noSuchSampleFile } from './sampleHttp';
 import { sampleServicesPlugin, type SampleServicesOptions } from './sampleServices';
 
 /**
@@ -77,10 +78,9 @@ async function readSampleJson(sampleDir: string, relativePath: string): Promise<
   } catch {
     path = '';
   }
-  if (!path.startsWith(root + sep) || !path.endsWith('.json'))
-    throw new HttpError(404, 'not-found', 'No such sample file.');
+  if (!path.startsWith(root + sep) || !path.endsWith('.json')) throw noSuchSampleFile();
   const data = await readJsonFile(path).catch(() => null);
-  if (data === null) throw new HttpError(404, 'not-found', 'No such sample file.');
+  if (data === null) throw noSuchSampleFile();
   return data;
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { notFound } from '../../http/errors';
 
 /** The paths a sample route is declared at: as the services it imitates, '/a/b/' is answered as '/a/b'. */
 export function withOptionalSlash(path: string): [string, string] {
@@ -12,3 +13,6 @@ export function withOptionalSlash(path: string): [string, string] {
 export function searchParamsOf(request: FastifyRequest): URLSearchParams {
   return new URL(request.url, 'http://sample.invalid').searchParams;
 }
+
+/** A path under /sample/ that is neither a sample file the content server serves nor a sample service's call. */
+export const noSuchSampleFile = () => notFound('No such sample file.');

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createSampleCatalogue } from './sampleCatalogue';
-import { searchParamsOf } from './sampleHttp';
+import { noSuchSampleFile, searchParamsOf } from './sampleHttp';
 import { sampleFhSearchPlugin } from './sampleFhSearch';
 import { createImageMetadata, metadataImagePath } from './sampleImageMetadata';
 import { CROP_HEADERS, createSampleImageCrops } from './sampleImages';
@@ -50,6 +50,7 @@ export const sampleServicesPlugin: FastifyPluginAsync<SampleServicesOptions> = a
     if (image !== null) return imageMetadata(url.searchParams, image);
     const cropPath = crops.cropPathOf(url);
     if (cropPath !== null) return reply.headers(CROP_HEADERS).send(await crops.crop(cropPath, url));
-    return reply.callNotFound();
+    // The rest of the folder is the shells' to serve, not this server's (nor its JSON sample files').
+    throw noSuchSampleFile();
   });
 };

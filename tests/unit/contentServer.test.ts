@@ -635,6 +635,44 @@ describe('lifecycle', () => {
   });
 });
 
+describe('the sample services', () => {
+  it('are answered beside the content routes and the sample files, behind the same loopback check', async () => {
+    const sampleDir = join(import.meta.dirname, '../../resources/sample');
+    const other = await startContentServer({ dataDir, sampleDir, sampleServices: { sampleDir, apiKey: 'k' } });
+    try {
+      const keyless = await fetch(`${other.url}/stores/jdsportsuk/categories`);
+      expect(keyless.status).toBe(401);
+      const categories = await fetch(`${other.url}/stores/jdsportsuk/categories?apikey=k&tree=1`);
+      expect(categories.status).toBe(200);
+      expect(((await categories.json()) as { name: string }[]).map((node) => node.name)).toEqual([
+        'Men',
+        'Women',
+        'Kids',
+      ]);
+      const metadata = await fetch(`${other.url}/sample/images/product-cap-b.svg.json/?metadata=false`);
+      expect(await metadata.json()).toEqual({ width: 600, height: 600 });
+      const posts = await fetch(`${other.url}/sample/blog/posts.json`);
+      expect(posts.status).toBe(200);
+      expect(await posts.json()).toEqual(JSON.parse(await readFile(join(sampleDir, 'blog', 'posts.json'), 'utf8')));
+      expect((await fetch(`${other.url}/pages`)).status).toBe(200);
+      const rebound = await new Promise<number>((resolve, reject) => {
+        const request = httpRequest(`${other.url}/stores/jdsportsuk/categories?apikey=k`, {
+          headers: { host: `attacker.example:${other.port}` },
+        });
+        request.on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on('error', reject);
+        request.end();
+      });
+      expect(rebound).toBe(403);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('two services on one data folder', () => {
   it('never write two saves over one version number, and decide conflicts against what the other wrote', async () => {
     const other = await startContentServer({ dataDir });

@@ -162,6 +162,24 @@ describe('routing', () => {
     expect(posted.status).toBe(405);
     expect(posted.headers.get('allow')).toBe('GET');
   });
+
+  it('answers an unknown mesh route without asking for a key, and a wrong method before the key', async () => {
+    expect(await getError('/stores/jdsportsuk/brands', 404, 'not-found')).toBe(
+      'The sample mesh has no /stores/jdsportsuk/brands.',
+    );
+    const posted = await get('/stores/jdsportsuk/categories', { method: 'POST' });
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get('allow')).toBe('GET');
+    expect(ErrorSchema.parse(posted.body).error.code).toBe('method-not-allowed');
+  });
+
+  it('answers a route with a trailing slash as without one', async () => {
+    await getOk(`/stores/jdsportsuk/categories/?${KEY}&tree=1`, CategoryTreeSchema);
+    await getOk(`/stores/jdsportsuk/products/categories/men/footwear/?${KEY}`, CategoryProductsSchema);
+    await getOk(`/fh/search/?${KEY}&fh_location=${encodeURIComponent('//jdsportsuk/en_GB')}`, FhSearchSchema);
+    await getOk('/products/lookup/?fascia=jd&country=gb&size=m&plu=1234', LookupSchema);
+    await getError('/fh/search/', 401, 'unauthorized');
+  });
 });
 
 describe('GET /stores/{store}/categories', () => {
@@ -494,6 +512,26 @@ describe('GET {image}.json/ (image metadata)', () => {
     });
     expect(svgSize('<svg width="100%" height="100%">')).toBeNull();
     expect(svgSize('not an svg')).toBeNull();
+  });
+});
+
+describe('GET {image}.svg?poi=... (crops)', () => {
+  const crop = '/sample/images/athlete-okafor.svg?poi=0.5,0.46,0.35,0.34&scaleFit=poi&sm=aspect&aspect=2:1&w=500';
+
+  it('answers a crop as an SVG that may run and load nothing', async () => {
+    const response = await fetch(`${base}${crop}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(await response.text()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="500" height="250" /);
+  });
+
+  it('refuses a bad crop query and another method, and finds no other file under images/', async () => {
+    expect(await getError(crop.replace('w=500', 'w=0'), 400, 'invalid-input')).toMatch(/^Invalid image crop query/);
+    const posted = await get(crop, { method: 'POST' });
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get('allow')).toBe('GET');
+    expect(await getError('/sample/images/athlete-okafor.svg', 404, 'not-found')).toBe('No such sample file.');
   });
 });
 

@@ -433,6 +433,36 @@ describe('sampleTranslationPlugin', () => {
     expect(big.status).toBe(413);
   });
 
+  it('reads the body as the other routes do, within its own limit, with or without a trailing slash', async () => {
+    const url = await serveTranslation(GLOSSARY_PATH);
+    const big = await fetch(`${url}/translate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ObjectId: 0, Language: 'de', Text: 'x'.repeat(300 * 1024) }),
+    });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({
+      error: { code: 'too-large', message: 'The request body is larger than 256 KB (the limit).' },
+    });
+
+    const bare = await fetch(`${url}/translate`, { method: 'POST' });
+    expect(bare.status).toBe(415);
+    expect(((await bare.json()) as { error: { code: string } }).error.code).toBe('unsupported-media-type');
+
+    const empty = await fetch(`${url}/translate`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect(empty.status).toBe(400);
+
+    const slashed = await fetch(`${url}/translate/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ ObjectId: 1, Language: 'DE', Text: 'Shop Now' }),
+    });
+    expect(await slashed.json()).toEqual({ text: 'Jetzt shoppen' });
+    const get = await fetch(`${url}/translate/`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+  });
+
   it("answers 503 when the glossary cannot be read, which the client reports as 'unavailable'", async () => {
     const url = await serveTranslation('/nonexistent/glossary.json');
     const error = await studioError(createTranslationClient(url).translate('de', 'Sale'));
