@@ -341,6 +341,27 @@ describe('a damaged newest version (issue 11, point 7)', () => {
     }
   });
 
+  it("says why a version is damaged, in the store's words, when it is asked for and in the log", async () => {
+    await saveThree();
+    const file = join(homeFolder(), 'v000003.json');
+    const cases: [string, RegExp][] = [
+      ['{"version": 3, "kind": "cont', /^not readable JSON: /],
+      ['{"version": 3, "kind": "content", "content": {}}', /^not a stored version: /],
+      [await readFile(join(homeFolder(), 'v000001.json'), 'utf8'), /^it says it is version 1$/],
+    ];
+    for (const [text, why] of cases) {
+      await damage(3, text);
+      warn.mockClear();
+      const damaged = await call(`/version?${query(HOME_KEY, { version: '3' })}`);
+      expect(damaged.status).toBe(422);
+      const reason = /^Version 3 of .+ is damaged and cannot be read \((.+)\)\.$/s.exec(
+        damaged.body.error.message,
+      )?.[1];
+      expect(reason).toMatch(why);
+      expect(warn).toHaveBeenCalledWith(`content service: skipping damaged ${file}:`, reason);
+    }
+  });
+
   it('notices a version damaged after it was first read', async () => {
     const [, two] = await saveThree();
     expect((await call('/pages')).body.pages[0].version).toBe(3);
