@@ -94,21 +94,22 @@ export const sampleMeshPlugin: FastifyPluginAsync<{ catalogue: SampleCatalogue }
     isonsale: FlagSchema,
   });
 
-  async function categoryProductsRoute(params: URLSearchParams, storeSegment: string, categoryPath: string) {
+  async function categoryProductsRoute(params: URLSearchParams, storeSegment: string, pathParameter: string) {
     const { values, facets } = readQuery(params, CategoryProductsQuerySchema, 'category products', true);
     const { catalogue: loaded, store } = await storeOf(storeSegment);
-    const path = categoryPath.split('/').filter((part) => part !== '');
+    const path = pathParameter.split('/').filter((part) => part !== '');
     if (path.length === 0) throw badRequest('Name a category path, e.g. /products/categories/men/footwear.');
     if (!path.every((part) => SLUG.test(part))) {
       throw badRequest(
         `'${path.join('/')}' is not a category path: lowercase letters, digits and hyphens between slashes.`,
       );
     }
-    const category = loaded.categories.get(path.join('/'));
-    if (!category) throw notFound(`There is no category '${path.join('/')}'.`);
+    const categoryPath = path.join('/');
+    const category = loaded.categories.get(categoryPath);
+    if (!category) throw notFound(`There is no category '${categoryPath}'.`);
     const result = searchProducts(loaded, {
       store,
-      categoryPath: path.join('/'),
+      categoryPath,
       keywords: [],
       isNew: values.isnew,
       isOnSale: values.isonsale,
@@ -116,7 +117,7 @@ export const sampleMeshPlugin: FastifyPluginAsync<{ catalogue: SampleCatalogue }
     });
     return {
       count: result.matches.length,
-      path: path.join('/'),
+      path: categoryPath,
       facets: meshFacets(result.facets),
       breadCrumbs: category.trail.map((step) => ({ name: step.name, path: step.path })),
     };
