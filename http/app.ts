@@ -163,7 +163,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       reply.raw.destroy();
       return;
     }
-    const http = toHttpError(error, bodyLimit);
+    // A route may take less than the app's limit (the sample translation): its 413 names the route's.
+    const http = toHttpError(error, request.routeOptions.bodyLimit);
     if (!http) request.log.error({ err: error }, 'unexpected failure');
     else if (http.status === 503) request.log.warn({ err: error }, 'store unavailable');
     sendHttpError(request, reply, http ?? internalError(options.service, error));

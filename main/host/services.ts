@@ -6,10 +6,6 @@ import { removeCrashLeftovers } from '../services/dataFolder';
 import type { DamagedFile } from '../../core/damagedFiles';
 import { fetchJsonFeed } from '../services/feeds';
 import { createProductLookupClient } from '../services/productLookup';
-import { combineRouters } from '../services/sampleHttp';
-import { createSampleServices } from '../services/sampleServices';
-import { createSampleImages } from '../services/sampleImages';
-import { createSampleTranslation } from '../services/sampleTranslation';
 import { fetchImageMetadata } from '../services/imageMetadata';
 import { createFacetedSearchClient, createMeshClient } from '../services/mesh';
 import { readSettings, resolveService } from '../services/settings';
@@ -78,11 +74,7 @@ export async function createStudioServices(options: StudioServicesOptions): Prom
   const server = await startContentServer({
     dataDir: options.dataDir,
     sampleDir,
-    sampleRouter: combineRouters(
-      createSampleServices({ sampleDir, apiKey: SAMPLE_API_KEY }),
-      createSampleTranslation(join(sampleDir, 'glossary.json')),
-      createSampleImages({ sampleDir }),
-    ),
+    sampleServices: { sampleDir, apiKey: SAMPLE_API_KEY },
   });
   const drafts = createDraftStore(join(options.dataDir, 'drafts'));
   const now = options.now ?? (() => new Date());

@@ -5,7 +5,8 @@ import { contentRoutesPlugin } from '../../http/contentRoutes';
 import { HttpError } from '../../http/errors';
 import { readJsonFile } from './atomicFile';
 import { createFilesStore } from './filesStore';
-import type { SampleRouter } from './sampleHttp';
+import { noSuchSampleFile } from './sampleHttp';
+import { sampleServicesPlugin, type SampleServicesOptions } from './sampleServices';
 
 /**
  * The embedded content service (ARCHITECTURE.md, Data): the content routes (http/contentRoutes.ts) over the
@@ -17,8 +18,8 @@ export interface ContentServerOptions {
   dataDir: string;
   /** Shipped sample data (resources/sample) served read-only under /sample/, e.g. the Blog's posts feed. */
   sampleDir?: string;
-  /** The sample services (mesh, faceted search, product lookup, image metadata) answered by the same server. */
-  sampleRouter?: SampleRouter;
+  /** The sample services (sampleServices.ts: mesh, faceted search, product lookup, images, translation). */
+  sampleServices?: SampleServicesOptions;
   port?: number;
   host?: string;
 }
@@ -30,7 +31,7 @@ export interface ContentServer {
 }
 
 export async function startContentServer(options: ContentServerOptions): Promise<ContentServer> {
-  const { dataDir, port = 0, host = '127.0.0.1', sampleDir, sampleRouter } = options;
+  const { dataDir, port = 0, host = '127.0.0.1', sampleDir, sampleServices } = options;
   const store = createFilesStore(join(dataDir, 'content'));
   const app = createHttpApp({
     service: 'content service',
@@ -50,17 +51,7 @@ export async function startContentServer(options: ContentServerOptions): Promise
     }
   });
 
-  if (sampleRouter) {
-    // The sample services answer their own paths (and read their own bodies) before any route is chosen.
-    app.addHook('onRequest', async (request, reply) => {
-      const sample = await sampleRouter(request.raw, new URL(request.url, 'http://content.invalid'));
-      if (!sample) return;
-      return reply
-        .code(sample.status)
-        .headers(sample.headers ?? {})
-        .send(sample.raw ?? sample.body);
-    });
-  }
+  if (sampleServices) await app.register(sampleServicesPlugin, sampleServices);
 
   if (sampleDir) {
     app.get('/sample/*', async (request) =>
@@ -87,10 +78,9 @@ async function readSampleJson(sampleDir: string, relativePath: string): Promise<
   } catch {
     path = '';
   }
-  if (!path.startsWith(root + sep) || !path.endsWith('.json'))
-    throw new HttpError(404, 'not-found', 'No such sample file.');
+  if (!path.startsWith(root + sep) || !path.endsWith('.json')) throw noSuchSampleFile();
   const data = await readJsonFile(path).catch(() => null);
-  if (data === null) throw new HttpError(404, 'not-found', 'No such sample file.');
+  if (data === null) throw noSuchSampleFile();
   return data;
 }
 

@@ -1,8 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep, isAbsolute } from 'node:path';
 import { z } from 'zod';
-import { describeIssues } from '../../core/contract';
-import { parseJsonWithLimits } from '../../core/rules/jsonLimits';
 import { PageContentSchema, PageKeySchema, type PageKey, type VersionSummary } from '../../core/schemas';
 import {
   DamagedVersionError,
@@ -25,6 +23,7 @@ import {
   type StoredVersion,
 } from '../../core/store';
 import { createFileOnce, isMissingFileError } from './atomicFile';
+import { createJsonFolder, type FileProblem, type JsonFolder } from './jsonFolder';
 import { createKeyedQueue } from './keyedQueue';
 import { mapLimited } from './mapLimited';
 import { errorMessage } from '../../core/rules/errorMessage';
@@ -33,7 +32,8 @@ import { errorMessage } from '../../core/rules/errorMessage';
  * The embedded content store (ARCHITECTURE.md, Data): pages as JSON files under `contentRoot`, at the
  * s3JsonUrl layout `{fascia}/{platform}/{source}/{page}/uat/{country}/`, every saved version kept as
  * v000001.json, v000002.json, ... Version files are written once and never changed. A file that cannot be
- * read is skipped and reported, never overwritten: the next save takes the number after it (issue 11, §7).
+ * used is skipped and reported, never overwritten: the next save takes the number after it (issue 11, §7).
+ * Each page folder is read as a jsonFolder.ts folder with the 'skip' policy.
  */
 
 /** Saved pages always get status uat (editor spec §4). */
@@ -76,6 +76,25 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
   // Per page folder: the save ids of its versions up to `scannedUpTo`, so a repeated save is found without
   // reading every version again; versions written since (by another process) are read on the next save.
   const saveIds = new Map<string, { scannedUpTo: number; ids: Map<string, VersionMeta> }>();
+  const versionFolders = new Map<string, JsonFolder<StoredVersion>>();
+
+  function versionFolder(folder: string): JsonFolder<StoredVersion> {
+    let versions = versionFolders.get(folder);
+    if (!versions) {
+      versions = createJsonFolder({
+        dir: folder,
+        files: VERSION_FILE,
+        schema: StoredVersionSchema,
+        policy: 'skip',
+        reason: describeVersionProblem,
+        check: (stored, name) =>
+          stored.version === versionOfFile(name) ? null : `it says it is version ${stored.version}`,
+        onSkipped: report,
+      });
+      versionFolders.set(folder, versions);
+    }
+    return versions;
+  }
 
   function pageFolder(key: PageKey): string {
     const folder = resolve(contentRoot, key.fascia, key.platform, key.source, key.page, STATUS, key.country);
@@ -89,37 +108,19 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
 
   /** The version numbers of a page folder, newest first. */
   async function versionNumbers(folder: string): Promise<number[]> {
-    let names: string[];
-    try {
-      names = await readdir(folder);
-    } catch (error) {
-      if (isMissingFileError(error)) return [];
-      throw error;
-    }
-    return names
-      .map((name) => VERSION_FILE.exec(name)?.[1])
-      .filter((digits): digits is string => digits !== undefined)
-      .map(Number)
-      .sort((a, b) => b - a);
+    return (await versionFolder(folder).names()).map(versionOfFile).sort((a, b) => b - a);
   }
 
   async function readVersion(folder: string, version: number): Promise<Outcome<StoredVersion>> {
     const file = join(folder, versionFileName(version));
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if (isMissingFileError(error)) return null;
-      throw error;
-    }
-    const stored = parseStoredVersion(text, version);
-    if (typeof stored === 'string') {
-      report(file, stored);
+    const outcome = await versionFolder(folder).inspect(versionFileName(version));
+    if (!outcome) return null;
+    if ('damaged' in outcome) {
       metaCache.delete(file);
-      return { damaged: stored };
+      return outcome;
     }
-    metaCache.set(file, metaOf(stored));
-    return { value: stored };
+    metaCache.set(file, metaOf(outcome.value));
+    return { value: outcome.value };
   }
 
   async function readMeta(folder: string, version: number): Promise<Outcome<VersionMeta>> {
@@ -218,7 +219,7 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
       const parts = relativePath.split(sep);
       if (parts.length !== 7 || parts[4] !== STATUS) continue;
       const [fascia, platform, source, page, , country, fileName] = parts;
-      const version = Number(VERSION_FILE.exec(fileName ?? '')?.[1]);
+      const version = versionOfFile(fileName ?? '');
       const key = PageKeySchema.safeParse({ fascia, platform, source, page, country });
       if (!version || !key.success) continue;
       if (query.fascia !== undefined && key.data.fascia !== query.fascia) continue;
@@ -270,18 +271,18 @@ function metaOf(stored: StoredVersion): VersionMeta {
   return { summary: versionSummary(stored), category: stored.content.category, saveId: stored.saveId };
 }
 
-/** The version a file holds, or why it cannot be used (not JSON, too deep, wrong shape, wrong number). */
-function parseStoredVersion(text: string, version: number): StoredVersion | string {
-  let raw: unknown;
-  try {
-    raw = parseJsonWithLimits(text);
-  } catch (error) {
-    return `not readable JSON: ${errorMessage(error)}`;
+/** Why a version file cannot be used (not JSON, too deep, wrong shape, wrong number). */
+function describeVersionProblem(problem: FileProblem): string {
+  switch (problem.kind) {
+    case 'unreadable':
+      return errorMessage(problem.error);
+    case 'not-json':
+      return `not readable JSON: ${errorMessage(problem.error)}`;
+    case 'invalid':
+      return `not a stored version: ${problem.issues}`;
+    case 'check':
+      return problem.reason;
   }
-  const parsed = StoredVersionSchema.safeParse(raw);
-  if (!parsed.success) return `not a stored version: ${describeIssues(parsed.error)}`;
-  if (parsed.data.version !== version) return `it says it is version ${parsed.data.version}`;
-  return parsed.data;
 }
 
 async function listFilesUnder(root: string): Promise<string[]> {
@@ -291,6 +292,10 @@ async function listFilesUnder(root: string): Promise<string[]> {
     if (isMissingFileError(error)) return [];
     throw error;
   }
+}
+
+function versionOfFile(name: string): number {
+  return Number(VERSION_FILE.exec(name)?.[1]);
 }
 
 function versionFileName(version: number): string {

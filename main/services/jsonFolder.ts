@@ -9,21 +9,24 @@ import { parseJsonWithLimits } from '../../core/rules/jsonLimits';
 import { isMissingFileError, keepDamagedFile } from './atomicFile';
 
 /**
- * One folder of JSON files in the data folder (drafts/, outbox/, page-cache/; the embedded store's saved
- * versions fit too): lists its files, reads and validates each with zod (within the JSON depth and size
+ * One folder of JSON files in the data folder (drafts/, outbox/, page-cache/, each page folder of the
+ * embedded content store): lists its files, reads and validates each with zod (within the JSON depth and size
  * limits), and handles one it cannot read by the folder's named policy (README, "Settings and data" and
  * "Team mode and offline saving"):
  * - 'move-to-damaged': moved to <folder>/damaged/, never written over, and listed for the dashboard (drafts);
  *   a file that cannot even be read is left and the read fails with the reason.
  * - 'leave-in-place': left where it is and never deleted, said once in the log (the outbox: it is work not sent).
+ * - 'skip': left where it is and passed over each time it is read, each time told to `onSkipped` (the content
+ *   store: a damaged version keeps its number, and the store's answers name it as skipped); a file that cannot
+ *   even be read fails the read with the reason.
  * - 'ignore': passed over in silence (the page cache: only a copy, written again on the next visit).
  */
-export type DamagedFilePolicy = 'move-to-damaged' | 'leave-in-place' | 'ignore';
+export type DamagedFilePolicy = 'move-to-damaged' | 'leave-in-place' | 'skip' | 'ignore';
 
 /** What was wrong with a file, for the folder to say in its own words. */
 export type FileProblem =
   | { kind: 'unreadable'; error: unknown }
-  | { kind: 'not-json'; message: string }
+  | { kind: 'not-json'; message: string; error: unknown }
   | { kind: 'invalid'; issues: string }
   | { kind: 'check'; reason: string };
 
@@ -38,6 +41,8 @@ export interface JsonFolderOptions<T> {
   /** A further check of a file that parsed (a draft in the file named after its bookmark): why not, or null. */
   check?(value: T, name: string): string | null;
   log?(message: string): void;
+  /** 'skip': told about a damaged file each time it is passed over. */
+  onSkipped?(path: string, reason: string): void;
   now?: () => Date;
 }
 
@@ -53,6 +58,8 @@ export interface JsonFolder<T> {
   names(): Promise<string[]>;
   /** A file's value and text; null when it does not exist or is damaged (then handled by the policy). */
   read(name: string): Promise<{ value: T; text: string } | null>;
+  /** As read, but a damaged file gives why it was refused, in the folder's words, instead of null. */
+  inspect(name: string): Promise<{ value: T; text: string } | { damaged: string } | null>;
   /** A file's text, null when it does not exist; 'unreadable' otherwise, as the policy says. */
   readText(path: string): Promise<string | null>;
   /** Applies the policy to a file of the folder found damaged (a draft's journal). */
@@ -77,6 +84,10 @@ export function createJsonFolder<T>(options: JsonFolderOptions<T>): JsonFolder<T
 
   function damaged(path: string, reason: string): void {
     if (policy === 'ignore') return;
+    if (policy === 'skip') {
+      options.onSkipped?.(path, reason);
+      return;
+    }
     if (policy === 'leave-in-place') {
       if (!reported.has(path)) log(`${path} ${reason}; it is left in place.`);
       reported.add(path);
@@ -100,10 +111,32 @@ export function createJsonFolder<T>(options: JsonFolderOptions<T>): JsonFolder<T
       if (isMissingFileError(error)) return null;
       const reason = options.reason({ kind: 'unreadable', error }, path);
       // Left where it is, and nothing is written over it: the read fails with the reason instead.
-      if (policy === 'move-to-damaged') throw new StudioError('failed', reason);
+      if (policy === 'move-to-damaged' || policy === 'skip') throw new StudioError('failed', reason);
       damaged(path, reason);
       return null;
     }
+  }
+
+  async function inspect(name: string): Promise<{ value: T; text: string } | { damaged: string } | null> {
+    const path = join(dir, name);
+    const text = await readText(path);
+    if (text === null) return null;
+    const refuse = (problem: FileProblem) => {
+      const reason = options.reason(problem, path);
+      damaged(path, reason);
+      return { damaged: reason };
+    };
+    let raw: unknown;
+    try {
+      raw = parseJsonWithLimits(text);
+    } catch (error) {
+      return refuse({ kind: 'not-json', message: `${path} does not hold valid JSON: ${errorMessage(error)}`, error });
+    }
+    const parsed = options.schema.safeParse(raw);
+    if (!parsed.success) return refuse({ kind: 'invalid', issues: describeIssues(parsed.error) });
+    const refused = options.check?.(parsed.data, name);
+    if (refused) return refuse({ kind: 'check', reason: refused });
+    return { value: parsed.data, text };
   }
 
   return {
@@ -117,30 +150,11 @@ export function createJsonFolder<T>(options: JsonFolderOptions<T>): JsonFolder<T
     },
 
     async read(name) {
-      const path = join(dir, name);
-      const text = await readText(path);
-      if (text === null) return null;
-      let raw: unknown;
-      try {
-        raw = parseJsonWithLimits(text);
-      } catch (error) {
-        const message = `${path} does not hold valid JSON: ${errorMessage(error)}`;
-        damaged(path, options.reason({ kind: 'not-json', message }, path));
-        return null;
-      }
-      const parsed = options.schema.safeParse(raw);
-      if (!parsed.success) {
-        damaged(path, options.reason({ kind: 'invalid', issues: describeIssues(parsed.error) }, path));
-        return null;
-      }
-      const refused = options.check?.(parsed.data, name);
-      if (refused) {
-        damaged(path, options.reason({ kind: 'check', reason: refused }, path));
-        return null;
-      }
-      return { value: parsed.data, text };
+      const found = await inspect(name);
+      return found && 'value' in found ? found : null;
     },
 
+    inspect,
     readText,
     damaged,
     isStuck: (path) => stuck.has(path),

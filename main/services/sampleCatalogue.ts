@@ -5,7 +5,6 @@ import { describeIssues } from '../../core/contract';
 import { errorMessage } from '../../core/rules/errorMessage';
 import { FH_ATTRIBUTE_ORDER, SLUG } from '../../core/rules/fhQuery';
 import { HttpError, badRequest, notFound } from '../../http/errors';
-import { decodeSegment } from './sampleHttp';
 
 /**
  * The shipped sample catalogue `resources/sample/catalogue.json` (written by scripts/generate-sample-catalogue.mjs)
@@ -238,7 +237,7 @@ function facetOrder(facet: FacetName): (a: FacetValue, b: FacetValue) => number 
 export interface SampleCatalogue {
   /** The catalogue, read once; a failed read is tried again on the next call. */
   load(): Promise<Catalogue>;
-  /** The catalogue and the store an address segment names (400 when malformed, 404 when unknown). */
+  /** The catalogue and the store an address segment (decoded) names (400 when malformed, 404 when unknown). */
   storeOf(segment: string): Promise<{ catalogue: Catalogue; store: string }>;
 }
 
@@ -279,7 +278,7 @@ export function createSampleCatalogue(sampleDir: string): SampleCatalogue {
   }
 
   async function storeOf(segment: string): Promise<{ catalogue: Catalogue; store: string }> {
-    const store = StoreSchema.safeParse(decodeSegment(segment, 'store'));
+    const store = StoreSchema.safeParse(segment);
     if (!store.success) throw badRequest(`Invalid store: ${describeIssues(store.error)}`);
     const loaded = await loadCatalogue();
     if (!loaded.storeIds.includes(store.data)) {

@@ -1,8 +1,9 @@
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { formatFhLocation, parseFhLocation, type FhLocation } from '../../core/rules/fhQuery';
 import { inCategory, searchProducts, type SampleCatalogue } from './sampleCatalogue';
 import { badRequest, notFound } from '../../http/errors';
-import { withoutTrailingSlash, type SampleReply, type SampleRoutes } from './sampleHttp';
+import { searchParamsOf, withOptionalSlash } from './sampleHttp';
 import { ApiKeyFieldSchema, readQuery } from './sampleQuery';
 
 /**
@@ -10,14 +11,14 @@ import { ApiKeyFieldSchema, readQuery } from './sampleQuery';
  * grammar of core/rules/fhQuery.ts:
  *   GET /fh/search?fh_location=//{universe}/{locale}/...              -> {totalItems, facets, breadcrumbs, query}
  */
-export function sampleFhSearchRoutes(catalogue: SampleCatalogue): SampleRoutes {
+export const sampleFhSearchPlugin: FastifyPluginAsync<{ catalogue: SampleCatalogue }> = async (app, { catalogue }) => {
   const FhQuerySchema = z.strictObject({
     apikey: ApiKeyFieldSchema,
     fh_location: z.string({ error: 'fh_location is required' }),
   });
 
-  async function fhSearchRoute(url: URL): Promise<SampleReply> {
-    const { values } = readQuery(url.searchParams, FhQuerySchema, 'faceted search');
+  async function fhSearch(params: URLSearchParams) {
+    const { values } = readQuery(params, FhQuerySchema, 'faceted search');
     const parsed = parseFhLocation(values.fh_location);
     if (!parsed.ok) throw badRequest(parsed.error);
     const { location } = parsed;
@@ -87,14 +88,8 @@ export function sampleFhSearchRoutes(catalogue: SampleCatalogue): SampleRoutes {
       breadcrumbs.push({ label: 'New in', location: formatFhLocation(step) });
     }
 
-    return {
-      status: 200,
-      body: { totalItems: result.matches.length, facets, breadcrumbs, query: values.fh_location },
-    };
+    return { totalItems: result.matches.length, facets, breadcrumbs, query: values.fh_location };
   }
 
-  return (pathname) =>
-    withoutTrailingSlash(pathname) === '/fh/search'
-      ? { handle: (_request, url) => fhSearchRoute(url), keyed: true }
-      : null;
-}
+  for (const url of withOptionalSlash('/fh/search')) app.get(url, async (request) => fhSearch(searchParamsOf(request)));
+};

@@ -2,7 +2,6 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../http/errors';
-import { decodeSegment, type SampleReply, type SampleRoutes } from './sampleHttp';
 import { readQuery } from './sampleQuery';
 
 /**
@@ -47,7 +46,21 @@ export function svgSize(svg: string): { width: number; height: number } | null {
   return null;
 }
 
-export function sampleImageMetadataRoutes(sampleDir: string): SampleRoutes {
+/** The image a metadata path under /sample/images/ (decoded) names ('x.svg.json/' -> 'x.svg'); null: not one. */
+export function metadataImagePath(path: string): string | null {
+  return /^(.+\.[a-z0-9]+)\.json\/?$/i.exec(path)?.[1] ?? null;
+}
+
+export interface ImageMetadata {
+  width: number;
+  height: number;
+  metadata?: { pointOfInterest: PointOfInterest | null };
+}
+
+/** The metadata of an image under images/ (its path relative to it, decoded), for a query. */
+export function createImageMetadata(
+  sampleDir: string,
+): (params: URLSearchParams, relativePath: string) => Promise<ImageMetadata> {
   const imagesRoot = join(resolve(sampleDir), 'images');
   const imageSizes = new Map<string, { width: number; height: number }>();
 
@@ -60,9 +73,8 @@ export function sampleImageMetadataRoutes(sampleDir: string): SampleRoutes {
       .optional(),
   });
 
-  async function imageMetadataRoute(url: URL, imagePath: string): Promise<SampleReply> {
-    const { values } = readQuery(url.searchParams, MetadataQuerySchema, 'image metadata');
-    const relativePath = decodeSegment(imagePath, 'image path');
+  return async (params, relativePath) => {
+    const { values } = readQuery(params, MetadataQuerySchema, 'image metadata');
     const noSuchImage = () => notFound(`There is no sample image '${relativePath}'.`);
     if (relativePath.includes('\0') || relativePath.includes('\\')) throw noSuchImage();
     const file = resolve(imagesRoot, relativePath);
@@ -88,17 +100,12 @@ export function sampleImageMetadataRoutes(sampleDir: string): SampleRoutes {
       size = found;
       imageSizes.set(file, size);
     }
-    if (values.metadata === 'false') return { status: 200, body: { ...size } };
+    if (values.metadata === 'false') return { ...size };
     const name = file
       .slice(imagesRoot.length + 1)
       .split(sep)
       .join('/');
     const pointOfInterest = POINTS_OF_INTEREST.find((entry) => entry.pattern.test(name))?.point ?? null;
-    return { status: 200, body: { ...size, metadata: { pointOfInterest: pointOfInterest && { ...pointOfInterest } } } };
-  }
-
-  return (pathname) => {
-    const image = /^\/sample\/images\/(.+\.[a-z0-9]+)\.json\/?$/i.exec(pathname);
-    return image ? { handle: (_request, url) => imageMetadataRoute(url, image[1] ?? ''), keyed: false } : null;
+    return { ...size, metadata: { pointOfInterest: pointOfInterest && { ...pointOfInterest } } };
   };
 }

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
 import { customCrop, parseAspectRatio, previewSize, type FocalPoint } from '../../core/rules/focalPoint';
 import { svgSize } from './sampleImageMetadata';
-import { HttpError, methodNotAllowed } from '../../http/errors';
-import { errorReply } from './sampleHttp';
+import { HttpError, internalError, methodNotAllowed } from '../../http/errors';
 
 /**
  * The sample image service's point-of-interest crop, so the focal-point tool's Amplience previews show real
@@ -32,7 +31,6 @@ import { errorReply } from './sampleHttp';
  * What the router answers; the integrator sends it so:
  * - `raw` set (a success): send `raw` as the body, as is, with `headers` (they include Content-Type);
  * - `raw` unset (an error): send `body` as JSON (application/json), with `headers` when given (e.g. Allow).
- * It is the sample services' SampleReply plus `raw`, so one sender can serve both.
  */
 export interface SampleImageReply {
   status: number;
@@ -44,8 +42,9 @@ export interface SampleImageReply {
 }
 
 /**
- * null: not this router's request. `request` needs only a method, so both shells can call it: the content
- * server and the browser host with a Node IncomingMessage, the Electron app:// handler with a fetch Request.
+ * null: not this router's request. `request` needs only a method, so both shells can call it: the browser
+ * host with a Node IncomingMessage, the Electron app:// handler with a fetch Request. (The embedded content
+ * server answers crops as a Fastify route, with SampleImageCrops.)
  */
 export type SampleImageRouter = (
   request: { method?: string | undefined },
@@ -63,9 +62,14 @@ export const CROP_PARAMETERS = ['poi', 'scaleFit', 'sm', 'aspect', 'w'] as const
 export const MAX_CROP_WIDTH = 4000;
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-const SVG_CONTENT_TYPE = 'image/svg+xml';
 /** Opened as a document rather than through <img>, the SVG may still run nothing and load nothing. */
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+/** The headers of a crop's SVG. */
+export const CROP_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'image/svg+xml',
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': SVG_CSP,
+};
 
 /** 0, 1 or a decimal between them with a leading digit: 0.5, 1.0; not .5, 1e-3 or 0.5000000000001e0. */
 const FRACTION = /^(?:0(?:\.\d{1,12})?|1(?:\.0{1,12})?)$/;
@@ -133,7 +137,17 @@ function nestable(svg: string, size: { width: number; height: number }): string 
   return placed + text.slice(root.index + root[0].length);
 }
 
-export function createSampleImages(options: SampleImagesOptions): SampleImageRouter {
+export interface SampleImageCrops {
+  /**
+   * The image path (still percent-encoded) of a crop request: an .svg under /sample/images/ whose query has at
+   * least one crop parameter; null: not a crop.
+   */
+  cropPathOf(url: URL): string | null;
+  /** The crop's SVG (sent with CROP_HEADERS); an HttpError when it cannot be made. */
+  crop(encodedPath: string, url: URL): Promise<string>;
+}
+
+export function createSampleImageCrops(options: SampleImagesOptions): SampleImageCrops {
   const imagesRoot = join(resolve(options.sampleDir), 'images');
 
   async function readImage(encodedPath: string): Promise<{ text: string; size: { width: number; height: number } }> {
@@ -166,7 +180,7 @@ export function createSampleImages(options: SampleImagesOptions): SampleImageRou
     return { text, size };
   }
 
-  async function crop(encodedPath: string, url: URL): Promise<SampleImageReply> {
+  async function crop(encodedPath: string, url: URL): Promise<string> {
     const query = readCropQuery(url.searchParams);
     const { text, size } = await readImage(encodedPath);
     const inner = nestable(text, size);
@@ -174,31 +188,46 @@ export function createSampleImages(options: SampleImagesOptions): SampleImageRou
     const rect = customCrop(size, query.poi, query.aspect);
     const out = previewSize(query.aspect, query.w);
     const viewBox = [rect.x, rect.y, rect.width, rect.height].map(svgNumber).join(' ');
-    const raw =
+    return (
       `<svg xmlns="http://www.w3.org/2000/svg" width="${out.width}" height="${out.height}" ` +
-      `viewBox="${viewBox}" preserveAspectRatio="none">\n${inner}\n</svg>\n`;
-    return {
-      status: 200,
-      body: null,
-      raw,
-      headers: {
-        'Content-Type': SVG_CONTENT_TYPE,
-        'X-Content-Type-Options': 'nosniff',
-        'Content-Security-Policy': SVG_CSP,
-      },
-    };
+      `viewBox="${viewBox}" preserveAspectRatio="none">\n${inner}\n</svg>\n`
+    );
   }
 
+  return {
+    cropPathOf(url) {
+      const image = /^\/sample\/images\/(.+\.svg)$/i.exec(url.pathname);
+      return image && CROP_PARAMETERS.some((name) => url.searchParams.has(name)) ? (image[1] ?? '') : null;
+    },
+    crop,
+  };
+}
+
+/** The crops as a router for the shells, which answer them before serving /sample/ as files. */
+export function createSampleImages(options: SampleImagesOptions): SampleImageRouter {
+  const crops = createSampleImageCrops(options);
   return async (request, url) => {
-    const image = /^\/sample\/images\/(.+\.svg)$/i.exec(url.pathname);
-    if (!image || !CROP_PARAMETERS.some((name) => url.searchParams.has(name))) return null;
+    const path = crops.cropPathOf(url);
+    if (path === null) return null;
     try {
       if (request.method !== 'GET') {
         throw methodNotAllowed(url.pathname, ['GET']);
       }
-      return await crop(image[1] ?? '', url);
+      return { status: 200, body: null, raw: await crops.crop(path, url), headers: { ...CROP_HEADERS } };
     } catch (error) {
-      return errorReply(error, 'sample image service');
+      return errorReply(error);
     }
   };
+}
+
+/** A failure's reply (http/errors.ts HttpError): its own status, message and headers, or a logged 500. */
+function errorReply(error: unknown): SampleImageReply {
+  if (!(error instanceof HttpError)) console.error('sample image service: unexpected failure', error);
+  const http = error instanceof HttpError ? error : internalError('sample image service', error);
+  const reply: SampleImageReply = {
+    status: http.status,
+    body: { error: { code: http.code, message: http.message } },
+  };
+  if (Object.keys(http.headers).length > 0) reply.headers = http.headers;
+  return reply;
 }

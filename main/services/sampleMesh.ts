@@ -1,3 +1,4 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   CHANNELS,
@@ -7,7 +8,8 @@ import {
   searchProducts,
 } from './sampleCatalogue';
 import { badRequest, notFound } from '../../http/errors';
-import { decodeSegment, withoutTrailingSlash, type SampleReply, type SampleRoutes } from './sampleHttp';
+import { pathOf } from '../../http/app';
+import { searchParamsOf, withOptionalSlash } from './sampleHttp';
 import { ApiKeyFieldSchema, FlagSchema, readQuery } from './sampleQuery';
 import { SLUG } from '../../core/rules/fhQuery';
 
@@ -19,13 +21,13 @@ import { SLUG } from '../../core/rules/fhQuery';
  *                                                                     -> {count, path, facets, breadCrumbs}
  *   GET /stores/{store}/products/search?brandname&keywords&facet:{name}={value}&isnew&isonsale -> {count, facets}
  */
-export function sampleMeshRoutes(catalogue: SampleCatalogue): SampleRoutes {
+export const sampleMeshPlugin: FastifyPluginAsync<{ catalogue: SampleCatalogue }> = async (app, { catalogue }) => {
   const { storeOf } = catalogue;
 
   const TreeQuerySchema = z.strictObject({ apikey: ApiKeyFieldSchema, showempty: FlagSchema, tree: FlagSchema });
 
-  async function categoriesRoute(url: URL, storeSegment: string): Promise<SampleReply> {
-    const { values } = readQuery(url.searchParams, TreeQuerySchema, 'categories');
+  async function categoriesRoute(params: URLSearchParams, storeSegment: string) {
+    const { values } = readQuery(params, TreeQuerySchema, 'categories');
     const { catalogue: loaded, store } = await storeOf(storeSegment);
     const counts = new Map<string, number>();
     for (const product of loaded.file.products) {
@@ -52,7 +54,7 @@ export function sampleMeshRoutes(catalogue: SampleCatalogue): SampleRoutes {
         }))
         .filter((node) => values.showempty || node.productCount > 0);
     const tree = build(loaded.file.categories);
-    if (values.tree) return { status: 200, body: tree };
+    if (values.tree) return tree;
     const flat: Node[] = [];
     const flatten = (nodes: Node[]) => {
       for (const node of nodes) {
@@ -61,7 +63,7 @@ export function sampleMeshRoutes(catalogue: SampleCatalogue): SampleRoutes {
       }
     };
     flatten(tree);
-    return { status: 200, body: flat };
+    return flat;
   }
 
   const ChannelListSchema = z
@@ -76,14 +78,14 @@ export function sampleMeshRoutes(catalogue: SampleCatalogue): SampleRoutes {
     tree: FlagSchema,
   });
 
-  async function navigationRoute(url: URL, storeSegment: string): Promise<SampleReply> {
-    const { values } = readQuery(url.searchParams, NavigationQuerySchema, 'navigationPages');
+  async function navigationRoute(params: URLSearchParams, storeSegment: string) {
+    const { values } = readQuery(params, NavigationQuerySchema, 'navigationPages');
     const { catalogue: loaded, store } = await storeOf(storeSegment);
     const pages = loaded.file.landingPages
       .filter((page) => page.stores.includes(store))
       .filter((page) => !values.channel || page.channels.some((channel) => values.channel?.includes(channel)))
       .map((page) => ({ ID: page.ID, name: page.name, channels: page.channels }));
-    return { status: 200, body: pages };
+    return pages;
   }
 
   const CategoryProductsQuerySchema = z.strictObject({
@@ -92,12 +94,10 @@ export function sampleMeshRoutes(catalogue: SampleCatalogue): SampleRoutes {
     isonsale: FlagSchema,
   });
 
-  async function categoryProductsRoute(url: URL, storeSegment: string, pathSegments: string[]): Promise<SampleReply> {
-    const { values, facets } = readQuery(url.searchParams, CategoryProductsQuerySchema, 'category products', true);
+  async function categoryProductsRoute(params: URLSearchParams, storeSegment: string, pathParameter: string) {
+    const { values, facets } = readQuery(params, CategoryProductsQuerySchema, 'category products', true);
     const { catalogue: loaded, store } = await storeOf(storeSegment);
-    const path = decodeSegment(pathSegments.join('/'), 'category path')
-      .split('/')
-      .filter((part) => part !== '');
+    const path = pathParameter.split('/').filter((part) => part !== '');
     if (path.length === 0) throw badRequest('Name a category path, e.g. /products/categories/men/footwear.');
     if (!path.every((part) => SLUG.test(part))) {
       throw badRequest(
@@ -116,13 +116,10 @@ export function sampleMeshRoutes(catalogue: SampleCatalogue): SampleRoutes {
       attributes: facets,
     });
     return {
-      status: 200,
-      body: {
-        count: result.matches.length,
-        path: categoryPath,
-        facets: meshFacets(result.facets),
-        breadCrumbs: category.trail.map((step) => ({ name: step.name, path: step.path })),
-      },
+      count: result.matches.length,
+      path: categoryPath,
+      facets: meshFacets(result.facets),
+      breadCrumbs: category.trail.map((step) => ({ name: step.name, path: step.path })),
     };
   }
 
@@ -134,8 +131,8 @@ export function sampleMeshRoutes(catalogue: SampleCatalogue): SampleRoutes {
     isonsale: FlagSchema,
   });
 
-  async function searchRoute(url: URL, storeSegment: string): Promise<SampleReply> {
-    const { values, facets } = readQuery(url.searchParams, SearchQuerySchema, 'search', true);
+  async function searchRoute(params: URLSearchParams, storeSegment: string) {
+    const { values, facets } = readQuery(params, SearchQuerySchema, 'search', true);
     const { catalogue: loaded, store } = await storeOf(storeSegment);
     const result = searchProducts(loaded, {
       store,
@@ -146,34 +143,34 @@ export function sampleMeshRoutes(catalogue: SampleCatalogue): SampleRoutes {
       isOnSale: values.isonsale,
       attributes: facets,
     });
-    return { status: 200, body: { count: result.matches.length, facets: meshFacets(result.facets) } };
+    return { count: result.matches.length, facets: meshFacets(result.facets) };
   }
 
-  return (pathname) => {
-    const path = withoutTrailingSlash(pathname);
-    if (!path.startsWith('/stores/')) return null;
+  type StoreRequest = FastifyRequest<{ Params: { store: string } }>;
+  const storeRoutes: [string, (params: URLSearchParams, store: string) => Promise<unknown>][] = [
+    ['categories', categoriesRoute],
+    ['navigationPages', navigationRoute],
+    ['products/search', searchRoute],
+  ];
+  for (const [route, answer] of storeRoutes) {
+    for (const url of withOptionalSlash(`/stores/:store/${route}`)) {
+      app.get(url, async (request: StoreRequest) => answer(searchParamsOf(request), request.params.store));
+    }
+  }
+  // The category path may hold slashes, and may be missing (then refused with a hint).
+  app.get('/stores/:store/products/categories', async (request: StoreRequest) =>
+    categoryProductsRoute(searchParamsOf(request), request.params.store, ''),
+  );
+  app.get(
+    '/stores/:store/products/categories/*',
+    async (request: FastifyRequest<{ Params: { store: string; '*': string } }>) =>
+      categoryProductsRoute(searchParamsOf(request), request.params.store, request.params['*']),
+  );
+};
 
-    const [store = '', ...rest] = path.slice('/stores/'.length).split('/');
-    const [first, second, ...more] = rest;
-    if (rest.length === 1 && first === 'categories') {
-      return { handle: (_request, url) => categoriesRoute(url, store), keyed: true };
-    }
-    if (rest.length === 1 && first === 'navigationPages') {
-      return { handle: (_request, url) => navigationRoute(url, store), keyed: true };
-    }
-    if (rest.length === 2 && first === 'products' && second === 'search') {
-      return { handle: (_request, url) => searchRoute(url, store), keyed: true };
-    }
-    if (first === 'products' && second === 'categories') {
-      return { handle: (_request, url) => categoryProductsRoute(url, store, more), keyed: true };
-    }
-    return {
-      handle: async () => {
-        throw notFound(`The sample mesh has no ${pathname}.`);
-      },
-      keyed: false,
-    };
-  };
+/** Any other path under /stores/: not found, and needs no key (it is no call of the mesh's). */
+export async function unknownMeshPath(request: FastifyRequest): Promise<never> {
+  throw notFound(`The sample mesh has no ${pathOf(request.url)}.`);
 }
 
 /** The mesh's facet shape (editor spec §3): facets without any value are left out. */

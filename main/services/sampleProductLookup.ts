@@ -1,5 +1,6 @@
-import type { IncomingMessage } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 // Image addresses stay root-relative (/sample/images/...): they are saved into pages, and the embedded
 // server's port changes on every start, while both shells serve /sample/ to the preview.
@@ -7,7 +8,7 @@ import { pluDetailsFrom } from '../../core/rules/productLookup';
 import { CountryCodeSchema } from '../../core/schemas';
 import type { SampleCatalogue } from './sampleCatalogue';
 import { badRequest } from '../../http/errors';
-import { withoutTrailingSlash, type SampleReply, type SampleRoutes } from './sampleHttp';
+import { searchParamsOf, withOptionalSlash } from './sampleHttp';
 import { readQuery } from './sampleQuery';
 
 /**
@@ -18,7 +19,10 @@ import { readQuery } from './sampleQuery';
 /** The product lookup's test hook: the answer waits this long at most (the client gives up after 5 s). */
 export const MAX_LOOKUP_DELAY_MS = 10_000;
 
-export function sampleProductLookupRoutes(catalogue: SampleCatalogue): SampleRoutes {
+export const sampleProductLookupPlugin: FastifyPluginAsync<{ catalogue: SampleCatalogue }> = async (
+  app,
+  { catalogue },
+) => {
   const required = (name: string, max: number) =>
     z
       .string({ error: `${name} is required` })
@@ -39,8 +43,8 @@ export function sampleProductLookupRoutes(catalogue: SampleCatalogue): SampleRou
       .optional(),
   });
 
-  async function lookupRoute(request: IncomingMessage, url: URL): Promise<SampleReply> {
-    const { values } = readQuery(url.searchParams, LookupQuerySchema, 'product lookup');
+  async function lookup(params: URLSearchParams, response: ServerResponse) {
+    const { values } = readQuery(params, LookupQuerySchema, 'product lookup');
     const loaded = await catalogue.load();
     const fascia = values.fascia.replace(/^site_/, '');
     const store = Object.hasOwn(loaded.file.fasciaMap, fascia) ? loaded.file.fasciaMap[fascia] : undefined;
@@ -50,7 +54,7 @@ export function sampleProductLookupRoutes(catalogue: SampleCatalogue): SampleRou
         `The sample catalogue has no store for fascia '${values.fascia}'; fascias are ${known} (site_ prefix allowed).`,
       );
     }
-    await waitUnlessClosed(request, values.delayMs ?? 0);
+    await waitUnlessClosed(response, values.delayMs ?? 0);
 
     const code = values.plu.toUpperCase();
     const product = /^\d{6,8}$/.test(code)
@@ -58,25 +62,29 @@ export function sampleProductLookupRoutes(catalogue: SampleCatalogue): SampleRou
       : /^PC-\d{6}$/.test(code)
         ? loaded.byProductCode.get(code)
         : undefined;
-    if (!product || !product.stores.includes(store)) return { status: 200, body: { products: [] } };
-    return { status: 200, body: { products: [pluDetailsFrom(product)] } };
+    if (!product || !product.stores.includes(store)) return { products: [] };
+    return { products: [pluDetailsFrom(product)] };
   }
 
-  return (pathname) =>
-    withoutTrailingSlash(pathname) === '/products/lookup' ? { handle: lookupRoute, keyed: false } : null;
-}
+  for (const url of withOptionalSlash('/products/lookup')) {
+    app.get(url, async (request, reply) => lookup(searchParamsOf(request), reply.raw));
+  }
+};
 
-/** Waits, but stops as soon as the client hangs up (a test's timeout), so no timer outlives its request. */
-async function waitUnlessClosed(request: IncomingMessage, ms: number): Promise<void> {
+/**
+ * Waits, but stops as soon as the client hangs up (a test's timeout), so no timer outlives its request: the
+ * response closes before it is sent only when its connection does.
+ */
+async function waitUnlessClosed(response: ServerResponse, ms: number): Promise<void> {
   if (ms <= 0) return;
   const controller = new AbortController();
   const onClose = () => controller.abort();
-  request.socket.once('close', onClose);
+  response.once('close', onClose);
   try {
     await sleep(ms, undefined, { signal: controller.signal });
   } catch {
     // The client left; the answer goes nowhere.
   } finally {
-    request.socket.off('close', onClose);
+    response.off('close', onClose);
   }
 }

@@ -1,12 +1,13 @@
-import type { IncomingMessage } from 'node:http';
 import { readFile } from 'node:fs/promises';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { describeIssues } from '../../core/contract';
 import { errorMessage } from '../../core/rules/errorMessage';
 import { COUNTRY_CODES, type CountryCode } from '../../core/countries';
 import { CountryCodeSchema } from '../../core/schemas';
-import { HttpError, methodNotAllowed } from '../../http/errors';
-import { errorReply, type SampleReply, type SampleRouter } from './sampleHttp';
+import { HttpError, unsupportedMediaType } from '../../http/errors';
+import { withOptionalSlash } from './sampleHttp';
 
 /**
  * The sample translation service (ARCHITECTURE.md, Data), answering the call of editor spec §7 from the
@@ -20,7 +21,8 @@ import { errorReply, type SampleReply, type SampleRouter } from './sampleHttp';
  * so "New Season Trainers" becomes "Neue Saison Sneaker". HTML tags (and script and style contents) are kept
  * as they are and only the text between them is translated. Words the glossary does not know stay as they
  * are. A source in capitals gives a translation in capitals ("SALE" -> "SOLDES"); otherwise the glossary's
- * own capitalisation is used. Errors are `{error: {code, message}}` with 400, 405, 413, 415 or 503.
+ * own capitalisation is used. Errors are `{error: {code, message}}` with 400, 405, 413, 415 or 503; the body
+ * is read by the JSON parser of http/app.ts, within MAX_TRANSLATE_BODY_BYTES.
  */
 
 export const MAX_TRANSLATE_BODY_BYTES = 256 * 1024;
@@ -163,17 +165,28 @@ export function parseGlossary(raw: unknown): Glossary {
   return parsed.data;
 }
 
-const TranslateBodySchema = z.looseObject({
-  ObjectId: z.number().int(),
-  Language: z
-    .string()
-    .transform((code) => code.toLowerCase())
-    .pipe(CountryCodeSchema),
-  Text: z.string(),
-});
+const TranslateBodySchema = z
+  .looseObject({
+    ObjectId: z.number().int(),
+    Language: z
+      .string()
+      .transform((code) => code.toLowerCase())
+      .pipe(CountryCodeSchema),
+    Text: z.string(),
+  })
+  .describe('translate body');
 
-/** The POST /translate route over the glossary at `glossaryPath`, read once on first use. */
-export function createSampleTranslation(glossaryPath: string): SampleRouter {
+export interface SampleTranslationOptions {
+  /** The glossary (resources/sample/glossary.json), read once on first use. */
+  glossaryPath: string;
+}
+
+/** The POST /translate route over the glossary. */
+export const sampleTranslationPlugin: FastifyPluginAsync<SampleTranslationOptions> = async (
+  instance,
+  { glossaryPath },
+) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   let loaded: Promise<{ glossary: Glossary; translators: Map<CountryCode, Translator> }> | null = null;
 
   function load() {
@@ -201,67 +214,24 @@ export function createSampleTranslation(glossaryPath: string): SampleRouter {
     return loaded;
   }
 
-  async function translate(request: IncomingMessage): Promise<SampleReply> {
-    if (request.method !== 'POST') {
-      request.resume();
-      throw methodNotAllowed('/translate', ['POST']);
-    }
-    const body = TranslateBodySchema.safeParse(await readJsonBody(request));
-    if (!body.success)
-      throw new HttpError(400, 'invalid-input', `Invalid translate body: ${describeIssues(body.error)}`);
-    const { glossary, translators } = await load();
-    const country = body.data.Language;
-    let translator = translators.get(country);
-    if (!translator) {
-      translator = translatorFor(glossary, country);
-      translators.set(country, translator);
-    }
-    return { status: 200, body: { text: translator(body.data.Text) } };
-  }
-
-  return async (request, url) => {
-    const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
-    if (path !== '/translate') return null;
-    try {
-      return await translate(request);
-    } catch (error) {
-      return errorReply(error, 'sample translation');
-    }
-  };
-}
-
-async function readJsonBody(request: IncomingMessage): Promise<unknown> {
-  const contentType = request.headers['content-type'] ?? '';
-  if (!/^application\/json\s*(;|$)/i.test(contentType)) {
-    request.resume();
-    throw new HttpError(415, 'unsupported-media-type', 'Send the translate body as application/json.');
-  }
-  const tooLarge = () =>
-    new HttpError(413, 'too-large', `The translate body may be at most ${MAX_TRANSLATE_BODY_BYTES} bytes.`);
-  if (Number(request.headers['content-length']) > MAX_TRANSLATE_BODY_BYTES) {
-    request.resume();
-    throw tooLarge();
-  }
-  const text = await new Promise<string>((resolveBody, rejectBody) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    request.on('data', (chunk: Buffer) => {
-      if (over) return;
-      size += chunk.length;
-      if (size > MAX_TRANSLATE_BODY_BYTES) {
-        over = true;
-        rejectBody(tooLarge());
-        return;
-      }
-      chunks.push(chunk);
+  for (const url of withOptionalSlash('/translate')) {
+    app.post(url, {
+      bodyLimit: MAX_TRANSLATE_BODY_BYTES,
+      schema: { body: TranslateBodySchema },
+      // A POST without a body and without a Content-Type reaches here unparsed.
+      preValidation: async (request) => {
+        if (request.body === undefined) throw unsupportedMediaType();
+      },
+      handler: async (request) => {
+        const { glossary, translators } = await load();
+        const country = request.body.Language;
+        let translator = translators.get(country);
+        if (!translator) {
+          translator = translatorFor(glossary, country);
+          translators.set(country, translator);
+        }
+        return { text: translator(request.body.Text) };
+      },
     });
-    request.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', rejectBody);
-  });
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new HttpError(400, 'invalid-input', 'The translate body is not valid JSON.');
   }
-}
+};

@@ -341,6 +341,27 @@ describe('a damaged newest version (issue 11, point 7)', () => {
     }
   });
 
+  it("says why a version is damaged, in the store's words, when it is asked for and in the log", async () => {
+    await saveThree();
+    const file = join(homeFolder(), 'v000003.json');
+    const cases: [string, RegExp][] = [
+      ['{"version": 3, "kind": "cont', /^not readable JSON: /],
+      ['{"version": 3, "kind": "content", "content": {}}', /^not a stored version: /],
+      [await readFile(join(homeFolder(), 'v000001.json'), 'utf8'), /^it says it is version 1$/],
+    ];
+    for (const [text, why] of cases) {
+      await damage(3, text);
+      warn.mockClear();
+      const damaged = await call(`/version?${query(HOME_KEY, { version: '3' })}`);
+      expect(damaged.status).toBe(422);
+      const reason = /^Version 3 of .+ is damaged and cannot be read \((.+)\)\.$/s.exec(
+        damaged.body.error.message,
+      )?.[1];
+      expect(reason).toMatch(why);
+      expect(warn).toHaveBeenCalledWith(`content service: skipping damaged ${file}:`, reason);
+    }
+  });
+
   it('notices a version damaged after it was first read', async () => {
     const [, two] = await saveThree();
     expect((await call('/pages')).body.pages[0].version).toBe(3);
@@ -632,6 +653,44 @@ describe('lifecycle', () => {
     expect(other.port).not.toBe(server.port);
     await other.close();
     await expect(fetch(`${other.url}/pages`)).rejects.toThrow();
+  });
+});
+
+describe('the sample services', () => {
+  it('are answered beside the content routes and the sample files, behind the same loopback check', async () => {
+    const sampleDir = join(import.meta.dirname, '../../resources/sample');
+    const other = await startContentServer({ dataDir, sampleDir, sampleServices: { sampleDir, apiKey: 'k' } });
+    try {
+      const keyless = await fetch(`${other.url}/stores/jdsportsuk/categories`);
+      expect(keyless.status).toBe(401);
+      const categories = await fetch(`${other.url}/stores/jdsportsuk/categories?apikey=k&tree=1`);
+      expect(categories.status).toBe(200);
+      expect(((await categories.json()) as { name: string }[]).map((node) => node.name)).toEqual([
+        'Men',
+        'Women',
+        'Kids',
+      ]);
+      const metadata = await fetch(`${other.url}/sample/images/product-cap-b.svg.json/?metadata=false`);
+      expect(await metadata.json()).toEqual({ width: 600, height: 600 });
+      const posts = await fetch(`${other.url}/sample/blog/posts.json`);
+      expect(posts.status).toBe(200);
+      expect(await posts.json()).toEqual(JSON.parse(await readFile(join(sampleDir, 'blog', 'posts.json'), 'utf8')));
+      expect((await fetch(`${other.url}/pages`)).status).toBe(200);
+      const rebound = await new Promise<number>((resolve, reject) => {
+        const request = httpRequest(`${other.url}/stores/jdsportsuk/categories?apikey=k`, {
+          headers: { host: `attacker.example:${other.port}` },
+        });
+        request.on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on('error', reject);
+        request.end();
+      });
+      expect(rebound).toBe(403);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -72,4 +72,42 @@ describe('a folder of JSON files', () => {
     expect(ignoring.logged).toEqual([]);
     expect(ignoring.folder.setAside()).toEqual([]);
   });
+
+  it("'skip' leaves them and tells each pass over them, with the reason inspect gives", async () => {
+    const skipped: [string, string][] = [];
+    const folder = createJsonFolder({
+      dir,
+      files: /^[a-z]\.json$/,
+      schema: z.object({ n: z.number() }),
+      policy: 'skip',
+      reason: (problem) =>
+        problem.kind === 'not-json'
+          ? `not JSON (${String(problem.error)})`
+          : problem.kind === 'check'
+            ? problem.reason
+            : problem.kind,
+      check: (value) => (value.n > 0 ? null : 'not positive'),
+      onSkipped: (path, reason) => skipped.push([path, reason]),
+    });
+    await writeFile(join(dir, 'd.json'), '{"n":0}');
+    expect(await folder.inspect('a.json')).toEqual({ value: { n: 1 }, text: '{"n":1}' });
+    expect(await folder.inspect('b.json')).toEqual({ damaged: 'invalid' });
+    expect(await folder.inspect('c.json')).toEqual({ damaged: expect.stringMatching(/^not JSON \(SyntaxError/) });
+    expect(await folder.inspect('d.json')).toEqual({ damaged: 'not positive' });
+    expect(await folder.inspect('missing.json')).toBeNull();
+    expect(await folder.read('b.json')).toBeNull();
+    expect(skipped.map(([path, reason]) => [path, reason.split(' (')[0]])).toEqual([
+      [join(dir, 'b.json'), 'invalid'],
+      [join(dir, 'c.json'), 'not JSON'],
+      [join(dir, 'd.json'), 'not positive'],
+      [join(dir, 'b.json'), 'invalid'],
+    ]);
+    expect((await readdir(dir)).sort()).toEqual(['a.json', 'b.json', 'c.json', 'd.json', 'ignored.txt']);
+    expect(folder.setAside()).toEqual([]);
+
+    // A file that cannot even be read (here a folder) fails the read rather than pass for a missing one.
+    await mkdir(join(dir, 'e.json'));
+    await expect(folder.inspect('e.json')).rejects.toThrow('unreadable');
+    expect(skipped).toHaveLength(4);
+  });
 });

@@ -6,7 +6,8 @@ import { StudioError } from '../../core/result';
 import { fhLocation } from '../../core/rules/fhQuery';
 import { LANDING_PAGE_CHANNELS, hasBrandFacets, storeFor } from '../../core/rules/linkGenerator';
 import { MESH_TIMEOUT_MS, createFacetedSearchClient, createMeshClient } from '../../main/services/mesh';
-import { createSampleServices } from '../../main/services/sampleServices';
+import { sampleServicesPlugin } from '../../main/services/sampleServices';
+import { servePlugin } from './helpers/samplePlugin';
 
 const API_KEY = 'test-key';
 const FAST_RETRY = { maxRetryDelayMs: 5 };
@@ -292,23 +293,14 @@ describe('a dead service', () => {
 describe('the clients against the sample services', () => {
   const SAMPLE_DIR = fileURLToPath(new URL('../../resources/sample', import.meta.url));
   const SAMPLE_KEY = 'sample-mesh-key';
-  let server: Server;
+  let server: { url: string; close(): Promise<void> };
   let base: string;
 
   beforeAll(async () => {
-    const router = createSampleServices({ sampleDir: SAMPLE_DIR, apiKey: SAMPLE_KEY });
-    ({ server, base } = await listen((request, response) => {
-      void router(request, new URL(request.url ?? '/', 'http://sample.invalid')).then((reply) => {
-        const answer = reply ?? {
-          status: 404,
-          body: { error: { code: 'no-such-route', message: 'not a sample route' } },
-        };
-        response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-        response.end(JSON.stringify(answer.body));
-      });
-    }));
+    server = await servePlugin(sampleServicesPlugin, { sampleDir: SAMPLE_DIR, apiKey: SAMPLE_KEY });
+    base = server.url;
   });
-  afterAll(() => close(server));
+  afterAll(() => server.close());
 
   it('parses every mesh answer, and the queries pass the strict sample', async () => {
     const mesh = createMeshClient({ baseUrl: base, apiKey: SAMPLE_KEY });

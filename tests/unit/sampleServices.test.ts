@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -11,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ProductDetailsSchema } from '../../core/schemas';
 import { svgSize } from '../../main/services/sampleImageMetadata';
-import { createSampleServices } from '../../main/services/sampleServices';
+import { sampleServicesPlugin } from '../../main/services/sampleServices';
+import { servePlugin } from './helpers/samplePlugin';
 
 const SAMPLE_DIR = fileURLToPath(new URL('../../resources/sample', import.meta.url));
 const GENERATOR = fileURLToPath(new URL('../../scripts/generate-sample-catalogue.mjs', import.meta.url));
@@ -90,30 +89,16 @@ const inStore = (store: string) => catalogue.products.filter((product) => produc
 const under = (path: string) => (product: Product) =>
   product.category === path || product.category.startsWith(`${path}/`);
 
-// --- a throwaway server around the router ---
+// --- the plugin alone on a throwaway server ---
 
-let server: Server;
+let server: { url: string; close(): Promise<void> };
 let base: string;
 
 beforeAll(async () => {
-  const router = createSampleServices({ sampleDir: SAMPLE_DIR, apiKey: API_KEY });
-  server = createServer((request, response) => {
-    void router(request, new URL(request.url ?? '/', 'http://sample.invalid')).then((reply) => {
-      const answer = reply ?? {
-        status: 404,
-        body: { error: { code: 'no-such-route', message: 'not a sample route' } },
-      };
-      response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      response.end(JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await servePlugin(sampleServicesPlugin, { sampleDir: SAMPLE_DIR, apiKey: API_KEY });
+  base = server.url;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 async function get(path: string, init: RequestInit = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
   const response = await fetch(`${base}${path}`, init);
@@ -176,6 +161,24 @@ describe('routing', () => {
     const posted = await get(`/products/lookup?fascia=jd&country=gb&size=m&plu=1`, { method: 'POST' });
     expect(posted.status).toBe(405);
     expect(posted.headers.get('allow')).toBe('GET');
+  });
+
+  it('answers an unknown mesh route without asking for a key, and a wrong method before the key', async () => {
+    expect(await getError('/stores/jdsportsuk/brands', 404, 'not-found')).toBe(
+      'The sample mesh has no /stores/jdsportsuk/brands.',
+    );
+    const posted = await get('/stores/jdsportsuk/categories', { method: 'POST' });
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get('allow')).toBe('GET');
+    expect(ErrorSchema.parse(posted.body).error.code).toBe('method-not-allowed');
+  });
+
+  it('answers a route with a trailing slash as without one', async () => {
+    await getOk(`/stores/jdsportsuk/categories/?${KEY}&tree=1`, CategoryTreeSchema);
+    await getOk(`/stores/jdsportsuk/products/categories/men/footwear/?${KEY}`, CategoryProductsSchema);
+    await getOk(`/fh/search/?${KEY}&fh_location=${encodeURIComponent('//jdsportsuk/en_GB')}`, FhSearchSchema);
+    await getOk('/products/lookup/?fascia=jd&country=gb&size=m&plu=1234', LookupSchema);
+    await getError('/fh/search/', 401, 'unauthorized');
   });
 });
 
@@ -509,6 +512,26 @@ describe('GET {image}.json/ (image metadata)', () => {
     });
     expect(svgSize('<svg width="100%" height="100%">')).toBeNull();
     expect(svgSize('not an svg')).toBeNull();
+  });
+});
+
+describe('GET {image}.svg?poi=... (crops)', () => {
+  const crop = '/sample/images/athlete-okafor.svg?poi=0.5,0.46,0.35,0.34&scaleFit=poi&sm=aspect&aspect=2:1&w=500';
+
+  it('answers a crop as an SVG that may run and load nothing', async () => {
+    const response = await fetch(`${base}${crop}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(await response.text()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="500" height="250" /);
+  });
+
+  it('refuses a bad crop query and another method, and finds no other file under images/', async () => {
+    expect(await getError(crop.replace('w=500', 'w=0'), 400, 'invalid-input')).toMatch(/^Invalid image crop query/);
+    const posted = await get(crop, { method: 'POST' });
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get('allow')).toBe('GET');
+    expect(await getError('/sample/images/athlete-okafor.svg', 404, 'not-found')).toBe('No such sample file.');
   });
 });
 

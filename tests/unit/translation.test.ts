@@ -16,11 +16,11 @@ import type { Component } from '../../core/schemas';
 import { createTranslationClient } from '../../main/services/translation';
 import {
   createGlossaryTranslator,
-  createSampleTranslation,
   parseGlossary,
+  sampleTranslationPlugin,
   translatorFor,
 } from '../../main/services/sampleTranslation';
-import type { SampleRouter } from '../../main/services/sampleHttp';
+import { servePlugin } from './helpers/samplePlugin';
 
 const GLOSSARY_PATH = fileURLToPath(new URL('../../resources/sample/glossary.json', import.meta.url));
 
@@ -171,8 +171,10 @@ describe('applyTranslations', () => {
 // The client, against local servers
 
 const servers: Server[] = [];
+const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+  await Promise.all(closers.splice(0).map((close) => close()));
 });
 
 async function listen(listener: RequestListener): Promise<string> {
@@ -209,20 +211,11 @@ async function recordingServer(reply: { status: number; body: string; contentTyp
   return { url, requests };
 }
 
-/** A router served the way the embedded content server serves sample routers. */
-async function serveRouter(router: SampleRouter): Promise<string> {
-  return listen((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://sample.invalid');
-    void router(request, url).then((reply) => {
-      if (!reply) {
-        response.writeHead(404, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ error: { code: 'no-such-route', message: 'no route' } }));
-        return;
-      }
-      response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-      response.end(JSON.stringify(reply.body));
-    });
-  });
+/** The translation plugin served alone, as the embedded content server registers it; closed after the test. */
+async function serveTranslation(glossaryPath: string): Promise<string> {
+  const served = await servePlugin(sampleTranslationPlugin, { glossaryPath });
+  closers.push(() => served.close());
+  return served.url;
 }
 
 async function studioError(promise: Promise<unknown>): Promise<StudioError> {
@@ -388,9 +381,9 @@ describe('createGlossaryTranslator', () => {
   });
 });
 
-describe('createSampleTranslation', () => {
+describe('sampleTranslationPlugin', () => {
   it('answers POST /translate through the real client', async () => {
-    const url = await serveRouter(createSampleTranslation(GLOSSARY_PATH));
+    const url = await serveTranslation(GLOSSARY_PATH);
     const client = createTranslationClient(url);
     expect(await client.translate('de', 'Shop Now')).toBe('Jetzt shoppen');
     expect(await client.translate('fr', 'Free Delivery')).toBe('Livraison gratuite');
@@ -405,14 +398,13 @@ describe('createSampleTranslation', () => {
   });
 
   it('leaves other paths to the server', async () => {
-    const router = createSampleTranslation(GLOSSARY_PATH);
-    const url = await serveRouter(router);
+    const url = await serveTranslation(GLOSSARY_PATH);
     const response = await fetch(`${url}/translation`, { method: 'POST' });
     expect(response.status).toBe(404);
   });
 
   it('refuses the wrong method, media type, body and language', async () => {
-    const url = await serveRouter(createSampleTranslation(GLOSSARY_PATH));
+    const url = await serveTranslation(GLOSSARY_PATH);
     const get = await fetch(`${url}/translate`);
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
@@ -441,8 +433,38 @@ describe('createSampleTranslation', () => {
     expect(big.status).toBe(413);
   });
 
+  it('reads the body as the other routes do, within its own limit, with or without a trailing slash', async () => {
+    const url = await serveTranslation(GLOSSARY_PATH);
+    const big = await fetch(`${url}/translate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ObjectId: 0, Language: 'de', Text: 'x'.repeat(300 * 1024) }),
+    });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({
+      error: { code: 'too-large', message: 'The request body is larger than 256 KB (the limit).' },
+    });
+
+    const bare = await fetch(`${url}/translate`, { method: 'POST' });
+    expect(bare.status).toBe(415);
+    expect(((await bare.json()) as { error: { code: string } }).error.code).toBe('unsupported-media-type');
+
+    const empty = await fetch(`${url}/translate`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect(empty.status).toBe(400);
+
+    const slashed = await fetch(`${url}/translate/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ ObjectId: 1, Language: 'DE', Text: 'Shop Now' }),
+    });
+    expect(await slashed.json()).toEqual({ text: 'Jetzt shoppen' });
+    const get = await fetch(`${url}/translate/`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+  });
+
   it("answers 503 when the glossary cannot be read, which the client reports as 'unavailable'", async () => {
-    const url = await serveRouter(createSampleTranslation('/nonexistent/glossary.json'));
+    const url = await serveTranslation('/nonexistent/glossary.json');
     const error = await studioError(createTranslationClient(url).translate('de', 'Sale'));
     expect(error.code).toBe('unavailable');
   });
