@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { join } from 'node:path';
 import { CHROMIUM_FLAGS, chromiumPath } from './main/host/chromium';
 
 export default defineConfig({
@@ -24,13 +25,15 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {
     viewport: { width: 1400, height: 900 },
-    // A failed test keeps its trace (DOM snapshots of every action) and a screenshot of the end. The trace's
-    // screencast is left out: recording it for every test made the suite about 30% slower (skeleton and
-    // multi-country specs, 1 worker: 68-74 s with it, 50-53 s without).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test keeps a screenshot of the end and Playwright's snapshot of the page's accessibility tree
+    // (error-context.md). Traces are recorded only when PW_TRACE is set: recording one for every test cost the
+    // CPU-bound suite about 17% (editing spec, 1 worker: 78 CPU-s with traces, 64 without).
+    trace: process.env.PW_TRACE ? { mode: 'retain-on-failure', screenshots: false } : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: chromiumPath(),
+      // Chromium without its omnibox popups (see the script).
+      executablePath: join(import.meta.dirname, 'tests/e2e/chromium.sh'),
+      env: { ...process.env, STUDIO_CHROMIUM: chromiumPath() ?? 'chromium' },
       // Root in CI has no user namespace for Chromium's sandbox.
       args: ['--no-sandbox', ...CHROMIUM_FLAGS],
     },
