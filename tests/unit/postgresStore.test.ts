@@ -5,6 +5,7 @@ import type { ContentStore, SaveResult } from '../../core/store';
 import { EVENTS_CHANNEL, createDatabase, isDatabaseUnavailable, type Database } from '../../server/db/database';
 import { applyMigrations, applyMigrationsIn, bundledMigrations } from '../../server/db/migrate';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
+import { contentHash } from '../../core/rules/hash';
 import { serveContentStore } from './helpers/contentApp';
 import { HOME_KEY, makePage } from './helpers/pages';
 
@@ -49,6 +50,43 @@ describe('migrations', () => {
     expect(recorded.rows.map((row) => row.id)).toEqual(bundledMigrations().map((migration) => migration.id));
     expect(await applyMigrations(clients[1]!)).toEqual([]);
     await Promise.all(clients.map((client) => client.end()));
+  });
+
+  it('keep a version saved as jsonb before 003 readable, and a save on top of it is not a conflict', async () => {
+    const url = await freshDatabase();
+    const client = new pg.Client(url);
+    await client.connect();
+    await applyMigrations(
+      client,
+      bundledMigrations().filter((migration) => migration.id < 3),
+    );
+    // The version as the store wrote it before migration 003: its content as jsonb.
+    const before = { ...makePage({ title: 'Saved before the upgrade' }), hash: '' };
+    before.hash = contentHash(before.content);
+    const key = [HOME_KEY.fascia, HOME_KEY.country, HOME_KEY.page, HOME_KEY.source, HOME_KEY.platform];
+    await client.query(
+      `INSERT INTO pages (fascia, country, page, source, platform, last_version, content_version, hash, author, timestamp, saved_at, message, category)
+       VALUES ($1, $2, $3, $4, $5, 1, 1, $6, $7, $8::text, $8::text::timestamptz, $9, $10)`,
+      [...key, before.hash, before.author, before.timestamp, before.commitMessage, before.category],
+    );
+    await client.query(
+      `INSERT INTO versions (fascia, country, page, source, platform, version, kind, author, timestamp, saved_at, message, hash, content)
+       VALUES ($1, $2, $3, $4, $5, 1, 'content', $6, $7::text, $7::text::timestamptz, $8, $9, $10::jsonb)`,
+      [...key, before.author, before.timestamp, before.commitMessage, before.hash, JSON.stringify(before)],
+    );
+
+    expect(await applyMigrations(client)).toEqual(['003_save_in_one_call']);
+    await client.end();
+    const upgraded = createDatabase({ connectionString: url });
+    const upgradedStore = createPostgresStore(upgraded);
+    expect((await upgradedStore.latest(HOME_KEY)).stored?.content).toEqual(before);
+    const next = await upgradedStore.save({
+      content: makePage({ title: 'After' }),
+      kind: 'content',
+      baseHash: before.hash,
+    });
+    expect(next.version.version).toBe(2);
+    await upgraded.end();
   });
 
   it('leave the schema as it was when one of them fails', async () => {
