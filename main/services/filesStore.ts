@@ -194,10 +194,8 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
     const outcome = await readVersion(folder, number);
     if (outcome && 'value' in outcome) return { stored: outcome.value, skipped };
     // Damaged on disk since it was first read (and remembered): look again without it.
-    const older = await latestStored(
-      folder,
-      numbers.filter((other) => other !== number),
-    );
+    const others = numbers.filter((other) => other !== number);
+    const older = await latestStored(folder, others);
     return { stored: older.stored, skipped: [...skipped, number, ...older.skipped].sort((a, b) => b - a) };
   }
 
@@ -232,10 +230,8 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
 
     const folders = [...pageFolders].sort(([a], [b]) => (a < b ? -1 : 1));
     const found = await mapLimited(folders, LISTING_CONCURRENCY, async ([folder, { key, numbers }]) => {
-      const { meta, skipped } = await newestContent(
-        folder,
-        numbers.sort((a, b) => b - a),
-      );
+      const newestFirst = numbers.sort((a, b) => b - a);
+      const { meta, skipped } = await newestContent(folder, newestFirst);
       return { key, skipped, summary: meta ? pageSummary(key, meta.category, meta.summary) : null };
     });
     const matching = found
