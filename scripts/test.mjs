@@ -1,14 +1,18 @@
 // Runs every suite (typecheck, lint, formatting, build, unit, packaging, end to end), even after a failure so one run
 // shows everything, then prints one line "N passed, N failed" over all of them. Exits non-zero on any
 // failure or when no test ran.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-const checks = [
+// The three read-only checks run side by side (about 30 s instead of 55 on the 2 cores here); each one's
+// output is printed as a block once it ends. The builds follow one by one, each check after what it reads.
+const sourceChecks = [
   { name: 'typecheck', command: [npx, 'tsc', '-b'] },
   { name: 'lint', command: [npx, 'eslint', '.'] },
   { name: 'formatting', command: [npx, 'prettier', '--check', '--log-level', 'warn', '.'] },
+];
+const buildChecks = [
   { name: 'build', command: [npx, 'electron-vite', 'build'] },
   { name: 'built main parses', command: ['node', '--check', 'out/main/index.js'] },
   {
@@ -32,12 +36,38 @@ const run = (name, [command, ...args]) => {
   return result.status === 0;
 };
 
-for (const check of checks) {
-  if (run(check.name, check.command)) passed++;
+/** Runs a command with its output kept, and prints it as one block when the command ends. */
+const runQuietly = (name, [command, ...args]) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { env: process.env });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    let ended = false;
+    const end = (ok) => {
+      if (ended) return;
+      ended = true;
+      console.log(`\n=== ${name}: ${[command, ...args].join(' ')}\n${output}`);
+      resolve(ok);
+    };
+    child.once('error', (error) => {
+      output += `${error.message}\n`;
+      end(false);
+    });
+    child.once('close', (code) => end(code === 0));
+  });
+
+const countCheck = (check, ok) => {
+  if (ok) passed++;
   else {
     failed++;
     console.log(`FAILED: ${check.name}`);
   }
+};
+const sourceResults = await Promise.all(sourceChecks.map((check) => runQuietly(check.name, check.command)));
+sourceChecks.forEach((check, index) => countCheck(check, sourceResults[index]));
+for (const check of buildChecks) {
+  countCheck(check, run(check.name, check.command));
 }
 
 const readJson = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null);
