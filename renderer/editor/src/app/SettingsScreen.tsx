@@ -17,6 +17,7 @@ import { Header } from './Header';
 import { TeamServerSection } from '../team/TeamServerSection';
 import { FasciaSection, type FieldInputProps } from '../settings/FasciaSection';
 import { MeshKeySection } from '../settings/MeshKeySection';
+import { FieldError, invalidFieldAttributes } from '../ui/FieldError';
 import {
   SettingsFormSchema,
   fieldOfPatchPath,
@@ -129,21 +130,9 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (settings:
 
   const messageOf = (field: SettingsField): string | undefined => getFieldState(field, formState).error?.message;
   const fieldInput: FieldInputProps = (field) => {
-    const message = messageOf(field);
-    return {
-      ...register(field),
-      'aria-invalid': message ? true : undefined,
-      'aria-describedby': message ? `${id}-${field}-error` : undefined,
-    };
+    return { ...register(field), ...invalidFieldAttributes(id, field, messageOf(field)) };
   };
-  const fieldError = (field: SettingsField) => {
-    const message = messageOf(field);
-    return message ? (
-      <p id={`${id}-${field}-error`} className="field-error">
-        {message}
-      </p>
-    ) : null;
-  };
+  const fieldError = (field: SettingsField) => <FieldError formId={id} field={field} message={messageOf(field)} />;
 
   /** The consent changes what the address may be: its message follows, once it is shown at all. */
   const consentChanged = (name: ServiceName) => {

@@ -11,12 +11,12 @@ import {
   type SettingsFormValues,
 } from './settingsForm';
 import { Tooltip } from '../ui/Tooltip';
+import type { invalidFieldAttributes } from '../ui/FieldError';
 
 /** An input's registration with its error wiring (aria-invalid, aria-describedby), from the settings form. */
-export type FieldInputProps = (field: SettingsField) => UseFormRegisterReturn & {
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-};
+export type FieldInputProps = (
+  field: SettingsField,
+) => UseFormRegisterReturn & ReturnType<typeof invalidFieldAttributes>;
 
 /** The fascia-to-store map: one row per fascia, edited in place; new rows are checked before they join the form. */
 export function FasciaSection({

@@ -7,6 +7,7 @@ import { TeamServerFormSchema, type TeamStatus } from '../../../../core/team';
 import { call, errorMessage } from '../api';
 import { toast } from '../state/toasts';
 import { setTeamValue, teamStatusAtom, useTeamValue } from '../state/teamStore';
+import { FieldError, invalidFieldAttributes } from '../ui/FieldError';
 import './team.css';
 
 /** Where the token lives when the system's secure storage is unavailable (and in the browser host). */
@@ -140,23 +141,14 @@ function SignInForm() {
   const messageOf = (field: SignInField): string | undefined => getFieldState(field, formState).error?.message;
   /** A text input's registration, its error wiring, and a stale answer cleared by an edit. */
   const textInput = (field: 'url' | 'token') => {
-    const message = messageOf(field);
     return {
       id: `${id}-${field}`,
       ...register(field, { onChange: () => setResult(null) }),
       onKeyDown,
-      'aria-invalid': message ? true : undefined,
-      'aria-describedby': message ? `${id}-${field}-error` : undefined,
+      ...invalidFieldAttributes(id, field, messageOf(field)),
     };
   };
-  const fieldError = (field: 'url' | 'token') => {
-    const message = messageOf(field);
-    return message ? (
-      <p id={`${id}-${field}-error`} className="field-error">
-        {message}
-      </p>
-    ) : null;
-  };
+  const fieldError = (field: 'url' | 'token') => <FieldError formId={id} field={field} message={messageOf(field)} />;
 
   return (
     <>
