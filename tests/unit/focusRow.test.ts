@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { focusRow } from '../../renderer/editor/src/app/focusRow';
+
+/** A row as the list mounts it: its header is what takes focus. */
+function mountRow(id: string): HTMLElement {
+  const row = document.createElement('div');
+  row.dataset.rowId = id;
+  const header = document.createElement('button');
+  header.className = 'row-title';
+  header.scrollIntoView = () => undefined;
+  row.append(header);
+  document.body.append(row);
+  return header;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'performance', 'setTimeout', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.replaceChildren();
+});
+
+describe('focusRow', () => {
+  it('focuses a row that mounts 5 s after it was asked for, as a far row of a big page on a busy machine', () => {
+    focusRow('far');
+    vi.advanceTimersByTime(5_000);
+    const header = mountRow('far');
+    vi.advanceTimersByTime(50);
+    expect(document.activeElement).toBe(header);
+  });
+
+  it('gives a later request the focus: a row asked for first and mounted later never takes it', () => {
+    focusRow('first');
+    focusRow('second');
+    const second = mountRow('second');
+    vi.advanceTimersByTime(100);
+    expect(document.activeElement).toBe(second);
+    mountRow('first');
+    vi.advanceTimersByTime(1_000);
+    expect(document.activeElement).toBe(second);
+  });
+
+  it('gives up on a row that has not mounted within 10 s', () => {
+    focusRow('never');
+    vi.advanceTimersByTime(10_100);
+    const header = mountRow('never');
+    vi.advanceTimersByTime(1_000);
+    expect(document.activeElement).not.toBe(header);
+  });
+});
