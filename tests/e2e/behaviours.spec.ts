@@ -10,6 +10,7 @@ import {
   openFromDashboard,
   preview,
   seedDraft,
+  switchCountry,
   test,
   titleField,
 } from './host';
@@ -196,11 +197,10 @@ test('custom classes are trimmed and named once', async ({ page, host }) => {
 test('Translate asks before it replaces text a secondary country edited', async ({ page, host }) => {
   await createThreeCountryPage(page, host, 'translate asks');
   await addComponent(page, 'Main Banner');
-  const country = page.getByLabel('Country', { exact: true });
-  await country.selectOption('de');
+  await switchCountry(page, 'de');
   await page.getByRole('button', { name: 'Main Banner', exact: true }).click();
   await titleField(page).fill('Neue Saison');
-  await country.selectOption('gb');
+  await switchCountry(page, 'gb');
 
   await page.getByRole('button', { name: 'Translate' }).click();
   const ask = page.getByRole('dialog', { name: 'Replace edited text?' });
@@ -208,14 +208,14 @@ test('Translate asks before it replaces text a secondary country edited', async 
   await screenshots(page, 'translate-asks');
   await ask.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('Text has been translated for DE.')).toHaveCount(0);
-  await country.selectOption('de');
+  await switchCountry(page, 'de');
   await expect(titleField(page)).toHaveValue('Neue Saison');
 
-  await country.selectOption('gb');
+  await switchCountry(page, 'gb');
   await page.getByRole('button', { name: 'Translate' }).click();
   await ask.getByRole('button', { name: 'Translate and replace' }).click();
   await expect(page.getByText('Text has been translated for DE.')).toBeVisible();
-  await country.selectOption('de');
+  await switchCountry(page, 'de');
   await expect(titleField(page)).not.toHaveValue('Neue Saison');
 });
 

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceChannel } from '../../core/channels';
+import { countryName, type CountryCode } from '../../core/countries';
 import type { Input, Output } from '../../core/contract';
 import { unwrapResult, type Result } from '../../core/result';
 import type { Component } from '../../core/schemas';
@@ -310,6 +311,17 @@ export async function saveContent(page: Page, message: string): Promise<Locator>
   await dialog.getByLabel('Change message').fill(message);
   await dialog.getByRole('button', { name: 'Continue' }).click();
   return dialog;
+}
+
+/**
+ * Switches the multi-country editor to another country and waits until it shows that country: the switch is
+ * asynchronous, so a click straight after selectOption can land on the previous country's rows.
+ */
+export async function switchCountry(page: Page, code: CountryCode): Promise<void> {
+  const select = page.getByRole('banner').getByLabel('Country');
+  await select.selectOption(code);
+  await expect(page.getByRole('img', { name: `${countryName(code)} flag` }).first()).toBeVisible();
+  await expect(select).toHaveValue(code);
 }
 
 /** New Page with two other countries: the primary is the United Kingdom, then Germany and France. */
