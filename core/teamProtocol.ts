@@ -8,6 +8,7 @@ import {
   VersionSummarySchema,
 } from './schemas';
 import { COMMIT_MESSAGE_MAX } from './rules/page';
+import { GrantSchema, PermissionsSchema } from './permissions';
 
 /**
  * The wire contract of the content service and the team server (issue 21), as core/contract.ts is for IPC:
@@ -149,8 +150,19 @@ export const VersionAnswerSchema = z.object({ content: PageContentSchema, versio
 // ---------------------------------------------------------------------------------------------------------
 // Team routes
 
-/** GET /me: the token's user, and proof that this is a Storefront Studio server. */
-export const MeAnswerSchema = z.object({ user: z.string().min(1), server: z.literal('storefront-studio') });
+/**
+ * GET /me: the token's user, proof that this is a Storefront Studio server, and what the user may do (issue
+ * 22): their groups from the identity provider, the grants that apply to them and the permissions these give.
+ * The desktop shows these; the server still decides every request.
+ */
+export const MeAnswerSchema = z.object({
+  user: z.string().min(1),
+  server: z.literal('storefront-studio'),
+  groups: z.array(z.string()),
+  grants: z.array(GrantSchema),
+  permissions: PermissionsSchema,
+});
+export type MeAnswer = z.infer<typeof MeAnswerSchema>;
 
 /** POST /presence: a heartbeat while a page is open, `closed` when it is left. */
 export const PresenceRequestSchema = z.object({

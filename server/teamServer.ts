@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import { bearerToken, existingTokenIds, targetCarriesToken, userForToken } from './auth';
 import { createPostgresStore } from './content/postgresStore';
 import { StoreUnavailableError } from '../core/store';
-import { MAX_LIST_LIMIT, RETRY_AFTER_SECONDS, teamRoutes } from '../core/teamProtocol';
+import { MAX_LIST_LIMIT, RETRY_AFTER_SECONDS, teamRoutes, type MeAnswer } from '../core/teamProtocol';
+import { EVERYWHERE, effectivePermissions, roleTable, type Grant } from '../core/permissions';
 import { createDatabase } from './db/database';
 import { applyMigrationsIn } from './db/migrate';
 import { createEventHub } from './events';
@@ -128,10 +129,18 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     });
     await team.register(contentRoutesPlugin, { store, author: (request) => identityOf(request).user });
 
-    team.get(teamRoutes.me.url, async (request) => ({
-      user: identityOf(request).user,
-      server: 'storefront-studio' as const,
-    }));
+    team.get(teamRoutes.me.url, async (request): Promise<MeAnswer> => {
+      const { user } = identityOf(request);
+      // Until roles exist, every user is treated as an admin (spec §6).
+      const grants: Grant[] = [{ role: 'admin', to: { kind: 'user', name: user }, scope: EVERYWHERE, effect: 'allow' }];
+      return {
+        user,
+        server: 'storefront-studio',
+        groups: [],
+        grants,
+        permissions: effectivePermissions(grants, roleTable([])),
+      };
+    });
     team.get(
       teamRoutes.presence.url,
       { schema: { querystring: teamRoutes.presence.querystring.describe('presence query') } },

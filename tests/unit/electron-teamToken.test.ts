@@ -26,6 +26,7 @@ vi.mock('electron', () => ({
 vi.mock('electron-store', () => ({ default: class {} }));
 
 import { createSafeStorageSecrets } from '../../main/electron/stores';
+import { adminMeJson } from '../helpers/meAnswer';
 
 const TOKEN = 'sst_0123456789abcdef';
 let dataDir: string;
@@ -39,9 +40,7 @@ beforeEach(async () => {
   meServer = createServer((request, response) => {
     if (request.headers.authorization !== `Bearer ${TOKEN}`) return void response.writeHead(401).end('{}');
     if (request.url === '/me')
-      return void response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end('{"user":"ed@example.com","server":"storefront-studio"}');
+      return void response.writeHead(200, { 'content-type': 'application/json' }).end(adminMeJson('ed@example.com'));
     response.writeHead(200, { 'content-type': 'text/event-stream' }).write(': open\n\n');
   });
   await new Promise<void>((resolve) => meServer.listen(0, '127.0.0.1', resolve));

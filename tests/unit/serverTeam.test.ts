@@ -9,6 +9,7 @@ import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../core/teamProtocol';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
 import { openEventStream, teamClient } from '../helpers/teamServer';
 import { HOME_KEY, makePage } from './helpers/pages';
+import { adminMeJson } from '../helpers/meAnswer';
 
 /** The team server in this process, over HTTP, against a PostgreSQL cluster started for this file. */
 
@@ -82,7 +83,7 @@ describe('authentication', () => {
   it("names the token's user at /me, lowercased", async () => {
     const me = await alice().get('/me');
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ user: 'alice.smith@example.com', server: 'storefront-studio' });
+    expect(me.body).toEqual(JSON.parse(adminMeJson('alice.smith@example.com')));
   });
 
   it('tells a desktop who it is signed in as, or why not (browser host --server/--token-file)', async () => {

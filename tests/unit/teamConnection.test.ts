@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testTeamConnection } from '../../main/services/teamConnection';
+import { adminMeJson } from '../helpers/meAnswer';
 
 /** Test connection's reasons, each against a server that answers /me that way. */
 
@@ -35,7 +36,7 @@ const answering = (
 
 describe('testTeamConnection', () => {
   it('answers the user a Storefront Studio server knows the token as', async () => {
-    const url = await answering(200, '{"user":"ed@example.com","server":"storefront-studio"}');
+    const url = await answering(200, adminMeJson('ed@example.com'));
     await expect(testTeamConnection({ url, token: 't' })).resolves.toEqual({ user: 'ed@example.com', problem: null });
   });
 
@@ -84,9 +85,7 @@ describe('testTeamConnection', () => {
       const server = createHttpsServer(
         { key: readFileSync(join(folder, 'key.pem')), cert: readFileSync(join(folder, 'cert.pem')) },
         (_request, response) =>
-          response
-            .writeHead(200, { 'content-type': 'application/json' })
-            .end('{"user":"ed@example.com","server":"storefront-studio"}'),
+          response.writeHead(200, { 'content-type': 'application/json' }).end(adminMeJson('ed@example.com')),
       );
       const url = await listen(server, 'https');
       const answer = await testTeamConnection({ url, token: 't' });
