@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, createPage, addComponent, setBannerTitle, saveContent, openFromDashboard } from './host';
 
 /**
@@ -47,6 +48,17 @@ test('a save shows in the Audit tab beside the versions of its page', async ({ p
   await expect(cells.nth(4)).toHaveText('Saved');
   await expect(cells.nth(5)).toContainText('127.0.0.1');
   await expect(cells.nth(6)).toHaveText(/\S/);
+
+  // Accessible as every dialog is (tests/e2e/a11y.spec.ts): no critical or serious axe finding, WCAG 2.2 AA.
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    .include('[role="dialog"]')
+    .analyze();
+  expect(
+    axe.violations
+      .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 
   for (const width of [1280, 1920]) {
     await page.setViewportSize({ width, height: 900 });
