@@ -149,8 +149,19 @@ function utcInstant(text: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text;
 }
 
-/** Strapi's default, and the issue's floor for a default. */
-export const DEFAULT_AUDIT_RETENTION_DAYS = 90;
+/**
+ * Issue 22: entries are kept at least 90 days (Strapi's default); migration 005 refuses to delete younger
+ * ones whatever the server asks.
+ */
+export const MIN_AUDIT_RETENTION_DAYS = 90;
+export const DEFAULT_AUDIT_RETENTION_DAYS = MIN_AUDIT_RETENTION_DAYS;
+
+/** Why a retention cannot be used, or null. */
+export function auditRetentionProblem(days: number): string | null {
+  return Number.isInteger(days) && days >= MIN_AUDIT_RETENTION_DAYS && days <= 36_500
+    ? null
+    : `The audit retention must be a whole number of days from ${MIN_AUDIT_RETENTION_DAYS} to 36500`;
+}
 /** Rows one sweep statement removes at most: a short transaction, whatever the backlog. */
 export const AUDIT_SWEEP_BATCH = 5_000;
 

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { pino } from 'pino';
-import { DEFAULT_AUDIT_RETENTION_DAYS, queryAudit } from './audit';
+import { DEFAULT_AUDIT_RETENTION_DAYS, auditRetentionProblem, queryAudit } from './audit';
 import { addUser, listUsers, revokeToken } from './auth';
 import { describeIssues } from '../core/contract';
 import { AuditQuerySchema, type AuditEntry } from '../core/teamProtocol';
@@ -26,7 +26,7 @@ export const USAGE = `Usage:
   npm run server -- token revoke TOKEN-ID
   npm run server -- audit [--user EMAIL] [--since 2026-11-01] [--until DATE] [--page NAME] [--action page.save] [--limit N] [--offset N]
 PORT, DATABASE_URL and AUDIT_RETENTION_DAYS may be set in the environment instead.
-The audit log keeps ${DEFAULT_AUDIT_RETENTION_DAYS} days unless --audit-retention-days says otherwise.`;
+The audit log keeps ${DEFAULT_AUDIT_RETENTION_DAYS} days unless --audit-retention-days asks for more.`;
 
 const DEFAULT_PORT = 8080;
 
@@ -74,8 +74,9 @@ export function parseServerArgs(argv: string[], env: NodeJS.ProcessEnv) {
       throw new UsageError(`The port must be a number from 0 to 65535, not '${portText}'.`);
     const retentionText = values['audit-retention-days'] ?? (env.AUDIT_RETENTION_DAYS || undefined);
     const auditRetentionDays = retentionText === undefined ? DEFAULT_AUDIT_RETENTION_DAYS : Number(retentionText);
-    if (retentionText !== undefined && (!/^\d{1,5}$/.test(retentionText) || auditRetentionDays < 1))
-      throw new UsageError(`The audit retention must be a whole number of days from 1, not '${retentionText}'.`);
+    const retentionProblem = auditRetentionProblem(/^\d+$/.test(retentionText ?? '') ? auditRetentionDays : NaN);
+    if (retentionText !== undefined && retentionProblem)
+      throw new UsageError(`${retentionProblem}, not '${retentionText}'.`);
     return { command: 'serve' as const, port, host: values.host, databaseUrl, auditRetentionDays };
   }
   if (command === 'audit' && verb === undefined) {

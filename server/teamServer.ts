@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { AUDIT_ACTIONS, MAX_LIST_LIMIT, RETRY_AFTER_SECONDS, teamRoutes, type MeAnswer } from '../core/teamProtocol';
 import { PageKeySchema, type PageKey } from '../core/schemas';
-import { DEFAULT_AUDIT_RETENTION_DAYS, queryAudit, recordAudit, startAuditSweep } from './audit';
+import { DEFAULT_AUDIT_RETENTION_DAYS, auditRetentionProblem, queryAudit, recordAudit, startAuditSweep } from './audit';
 import { bearerToken, censorTokens, existingTokenIds, targetCarriesToken, userForToken } from './auth';
 import { createPostgresStore } from './content/postgresStore';
 import { StoreUnavailableError } from '../core/store';
@@ -88,6 +88,9 @@ const HOW_TO_AUTHENTICATE =
 
 export async function startTeamServer(options: TeamServerOptions): Promise<TeamServer> {
   const { databaseUrl, port = 0, host = '127.0.0.1', log = createLogger() } = options;
+  const auditRetentionDays = options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS;
+  const retentionProblem = auditRetentionProblem(auditRetentionDays);
+  if (retentionProblem) throw new Error(`${retentionProblem}, not ${auditRetentionDays}.`);
   const db = createDatabase({ connectionString: databaseUrl, log });
   await db
     .inTransaction((transaction) => applyMigrationsIn(transaction))
@@ -234,7 +237,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
   }, options.presenceSweepMs ?? 5_000);
   presenceSweep.unref();
   const stopAuditSweep = startAuditSweep(db, {
-    retentionDays: options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS,
+    retentionDays: auditRetentionDays,
     intervalMs: options.auditSweepMs ?? 60 * 60_000,
     log,
   });

@@ -211,7 +211,7 @@ describe('what is recorded', () => {
 });
 
 describe('append-only', () => {
-  it('refuses UPDATE, DELETE and TRUNCATE, even with a cutoff newer than the rows set by hand', async () => {
+  it('refuses UPDATE, DELETE and TRUNCATE, and a DELETE of entries younger than 90 days even with a forged cutoff', async () => {
     await expect(db.query("UPDATE audit_log SET actor = 'mallory@example.com'")).rejects.toThrow(
       /the audit log is append-only: UPDATE/,
     );
@@ -219,10 +219,15 @@ describe('append-only', () => {
     await expect(db.query('TRUNCATE audit_log')).rejects.toThrow(/the audit log is append-only: TRUNCATE/);
     const client = await db.connect();
     try {
+      await client.query(
+        "INSERT INTO audit_log (at, action, result) VALUES (now() - interval '89 days', 'test.forged', 'ok')",
+      );
       await client.query('BEGIN');
-      // Rows are newer than this cutoff: the trigger still refuses them.
-      await client.query("SELECT set_config('studio.audit_sweep_before', (now() - interval '1 day')::text, true)");
-      await expect(client.query('DELETE FROM audit_log')).rejects.toThrow(/append-only: DELETE/);
+      // The sweep's setting set by hand, with a cutoff past every row: the 89-day-old entry is still kept.
+      await client.query("SELECT set_config('studio.audit_sweep_before', now()::text, true)");
+      await expect(client.query("DELETE FROM audit_log WHERE action = 'test.forged'")).rejects.toThrow(
+        /append-only: DELETE/,
+      );
       await client.query('ROLLBACK');
     } finally {
       client.release();
@@ -250,21 +255,28 @@ describe('append-only', () => {
     expect(statements).toHaveLength(3);
     expect((await rowsWhere("action = 'test.old'")).length).toBe(0);
     expect((await rowsWhere("action = 'test.recent'")).length).toBe(1);
-    await expect(sweepAuditLog(db, 0)).rejects.toThrow(/at least one day/);
+    await expect(sweepAuditLog(db, 89)).rejects.toThrow(/audit retention must be at least 90 days/);
   });
 
-  it('sweeps at start with the retention it was given', async () => {
-    await db.query(`INSERT INTO audit_log (at, action, result) VALUES (now() - interval '3 days', 'test.swept', 'ok')`);
+  it('sweeps at start with the retention it was given, of at least 90 days', async () => {
+    await db.query(
+      `INSERT INTO audit_log (at, action, result)
+       VALUES (now() - interval '101 days', 'test.swept', 'ok'), (now() - interval '95 days', 'test.kept', 'ok')`,
+    );
     const second = await startTeamServer({
       databaseUrl,
       log: createLogger(undefined, 'silent'),
-      auditRetentionDays: 2,
+      auditRetentionDays: 100,
     });
     try {
       await expect.poll(async () => (await rowsWhere("action = 'test.swept'")).length).toBe(0);
+      expect(await rowsWhere("action = 'test.kept'")).toHaveLength(1);
     } finally {
       await second.close();
     }
+    await expect(startTeamServer({ databaseUrl, auditRetentionDays: 30 })).rejects.toThrow(
+      'The audit retention must be a whole number of days from 90 to 36500, not 30.',
+    );
   });
 });
 

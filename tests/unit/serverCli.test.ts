@@ -48,11 +48,12 @@ describe('the server command line', () => {
       auditRetentionDays: 120,
     });
     expect(
-      parseServerArgs(['--audit-retention-days', '30'], { DATABASE_URL: URL, AUDIT_RETENTION_DAYS: '120' }),
-    ).toMatchObject({ auditRetentionDays: 30 });
-    for (const days of ['0', '-1', '2.5', 'forever'])
+      parseServerArgs(['--audit-retention-days', '90'], { DATABASE_URL: URL, AUDIT_RETENTION_DAYS: '120' }),
+    ).toMatchObject({ auditRetentionDays: 90 });
+    // Issue 22: at least 90 days.
+    for (const days of ['89', '0', '-1', '92.5', 'forever', '36501'])
       expect(() => parseServerArgs([`--audit-retention-days=${days}`], { DATABASE_URL: URL })).toThrow(
-        `The audit retention must be a whole number of days from 1, not '${days}'.`,
+        `The audit retention must be a whole number of days from 90 to 36500, not '${days}'.`,
       );
   });
 

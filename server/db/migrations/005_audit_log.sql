@@ -42,13 +42,15 @@ CREATE INDEX audit_log_page ON audit_log (page, fascia, country, at DESC) WHERE 
 CREATE INDEX audit_log_action ON audit_log (action, at DESC);
 
 -- UPDATE and TRUNCATE are always refused; DELETE only of rows older than the cutoff sweep_audit_log set for
--- its own statement. The cutoff is a transaction-local setting, so this guards against mistakes (code, a
--- person at psql), not against the table's owner, who can drop the trigger: see the README.
+-- its own statement, and never of a row younger than 90 days (issue 22: retention is at least 90 days), even
+-- with that setting forged. The cutoff is a transaction-local setting, so this guards against mistakes (code,
+-- a person at psql), not against the table's owner, who can drop the trigger: see the README.
 CREATE FUNCTION audit_log_is_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   cutoff text := current_setting('studio.audit_sweep_before', true);
 BEGIN
-  IF TG_OP = 'DELETE' AND cutoff IS NOT NULL AND cutoff <> '' AND OLD.at < cutoff::timestamptz THEN
+  IF TG_OP = 'DELETE' AND cutoff IS NOT NULL AND cutoff <> '' AND OLD.at < cutoff::timestamptz
+     AND OLD.at < now() - interval '90 days' THEN
     RETURN OLD;
   END IF;
   RAISE EXCEPTION 'the audit log is append-only: % is allowed only to the retention sweep, for rows past retention', TG_OP
@@ -68,8 +70,8 @@ DECLARE
   cutoff timestamptz := now() - retention;
   removed integer;
 BEGIN
-  IF retention < interval '1 day' THEN
-    RAISE EXCEPTION 'audit retention must be at least one day, not %', retention;
+  IF retention < interval '90 days' THEN
+    RAISE EXCEPTION 'audit retention must be at least 90 days, not %', retention;
   END IF;
   PERFORM set_config('studio.audit_sweep_before', cutoff::text, true);
   DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log WHERE at < cutoff ORDER BY at LIMIT batch_size);
