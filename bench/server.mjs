@@ -280,7 +280,17 @@ async function checkStored(databaseUrl, run, acknowledged) {
     const acked = acknowledged.map((ack) => `${ack.page}#${ack.version}#${ack.hash}`);
     const lost = acked.filter((entry) => !stored.has(entry)).length;
     const duplicated = acked.length - new Set(acked).size;
-    return { stored: rows.length, lost, duplicated, unacknowledged: rows.length - new Set(acked).size };
+    // Issue 22: the audit log's rows written by this run's saves (one per save answered by the database).
+    const audit = await db.query(`SELECT count(*)::integer AS rows FROM audit_log WHERE page LIKE $1`, [
+      `bench-${run}-%`,
+    ]);
+    return {
+      stored: rows.length,
+      lost,
+      duplicated,
+      unacknowledged: rows.length - new Set(acked).size,
+      auditRows: audit.rows[0].rows,
+    };
   } finally {
     await db.end();
   }
@@ -314,6 +324,10 @@ function report(title, result, check) {
   }
   console.log(
     `  stored versions:      ${check.stored} (2xx answers ${counts.ok}); lost ${check.lost}, duplicated ${check.duplicated}, stored without a 2xx ${check.unacknowledged}`,
+  );
+  const answeredByDatabase = counts.ok + counts.conflict;
+  console.log(
+    `  audit rows:           ${check.auditRows} (${(check.auditRows / answeredByDatabase).toFixed(2)} per save answered 2xx or 409)`,
   );
 }
 

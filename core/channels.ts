@@ -37,6 +37,7 @@ export const SERVICE_CHANNELS = [
   'signOutTeam',
   'pageOpened',
   'pageClosed',
+  'listPageAudit',
   'listPendingSaves',
   'loadPendingSave',
   'discardPendingSave',

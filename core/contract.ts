@@ -14,7 +14,7 @@ import {
   TeamStatusSchema,
   type TeamEvent,
 } from './team';
-import { MAX_LIST_LIMIT, PageListQuerySchema } from './teamProtocol';
+import { AuditEntrySchema, MAX_LIST_LIMIT, PageListQuerySchema } from './teamProtocol';
 import {
   CategoryProductsSchema,
   CategoryTreeSchema,
@@ -249,6 +249,21 @@ export const contract = {
   pageOpened: { input: z.object({ key: PageKeySchema }), output: empty },
   /** The editor left the page: presence says 'closed' and the heartbeat stops. */
   pageClosed: { input: z.object({ key: PageKeySchema }), output: empty },
+  /**
+   * A page's audit trail (issue 22 §4), newest first (at most MAX_LIST_LIMIT entries, with how many there are):
+   * kept by a team server, for admins; otherwise why not (the embedded store has no roles and no audit log).
+   */
+  listPageAudit: {
+    input: z.object({ key: PageKeySchema }),
+    output: z.discriminatedUnion('available', [
+      z.object({
+        available: z.literal(true),
+        entries: z.array(AuditEntrySchema),
+        total: z.number().int().nonnegative(),
+      }),
+      z.object({ available: z.literal(false), reason: z.string() }),
+    ]),
+  },
   /** The outbox, oldest first. */
   listPendingSaves: { input: empty, output: z.object({ pending: z.array(PendingSaveSchema) }) },
   /** A pending save's document, for the conflict UI's Review difference. */

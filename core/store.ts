@@ -28,6 +28,18 @@ export interface SaveInput {
   baseHash?: string | null;
   /** Makes the save idempotent: a repeat of a save already applied answers with the version it made. */
   saveId?: string;
+  /** The client that asked, for the team server's audit log (issue 22); the files store keeps no log. */
+  audit?: AuditClient;
+}
+
+/** Who sent a request and from where, as an audit entry records it. */
+export interface AuditClient {
+  /** The request's user; null when unknown. */
+  actor: string | null;
+  userAgent: string | null;
+  clientAddress: string | null;
+  /** The request's id (http/app.ts genReqId), also in the server's log line of the request. */
+  requestId: string | null;
 }
 
 export interface SaveResult {

@@ -16,7 +16,7 @@ import { GrantSchema, PermissionsSchema } from './permissions';
  * validate requests with it (Fastify route schemas), the desktop parses answers and events with it.
  *
  * The content routes are served by both the embedded service (files) and the team server (PostgreSQL); the
- * team routes (/me, /presence, /events, /health) by the team server only.
+ * team routes (/me, /presence, /events, /health, /audit) by the team server only.
  */
 
 // ---------------------------------------------------------------------------------------------------------
@@ -164,6 +164,70 @@ export const MeAnswerSchema = z.object({
 });
 export type MeAnswer = z.infer<typeof MeAnswerSchema>;
 
+/**
+ * The audit log (issue 22 §4). An entry's action, dotted: the ones this server writes are named here; the
+ * permissions' command line adds its own (grant.add, role.define, ...), so an action is any such name.
+ */
+export const AUDIT_ACTIONS = {
+  save: 'page.save',
+  bookmark: 'page.bookmark',
+  refused: 'request.refused',
+  signIn: 'session.sign-in',
+  tokenCreate: 'token.create',
+  tokenRevoke: 'token.revoke',
+} as const;
+export const AuditActionSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9.-]{0,63}$/, 'action is lowercase letters, digits, . and -, like page.save');
+
+const instant = (name: string) => z.iso.datetime({ offset: true, error: `${name} must be an ISO date-time` });
+
+/**
+ * GET /audit: entries newest first, filtered by user (the actor, or the user an entry is about), page (any of
+ * the key's fields), action and time (`since` inclusive, `until` exclusive), and paged like every listing.
+ */
+export const AuditQuerySchema = PagingQuerySchema.extend({
+  user: z.string().min(1).max(320).optional(),
+  fascia: KeySegmentSchema.optional(),
+  country: CountryCodeSchema.optional(),
+  page: KeySegmentSchema.optional(),
+  source: KeySegmentSchema.optional(),
+  platform: PageKeySchema.shape.platform.optional(),
+  action: AuditActionSchema.optional(),
+  since: z.union([instant('since'), z.iso.date()]).optional(),
+  until: z.union([instant('until'), z.iso.date()]).optional(),
+});
+export type AuditQuery = z.output<typeof AuditQuerySchema>;
+
+export const AuditEntrySchema = z.object({
+  /** The entry's number: a bigint, so text. */
+  id: z.string(),
+  /** When, in UTC (ISO 8601 with Z). */
+  at: z.string(),
+  /** Who acted; null when unknown (a request refused for its token, the server's command line). */
+  actor: z.string().nullable(),
+  /** Whom the entry is about when not the actor: a token's owner, a grant's user or group. */
+  subject: z.string().nullable(),
+  action: z.string(),
+  pageKey: PageKeySchema.nullable(),
+  version: z.number().int().nullable(),
+  /** ok, saved, repeat, conflict, refused, ... */
+  result: z.string(),
+  reason: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  clientAddress: z.string().nullable(),
+  requestId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditAnswerSchema = z.object({
+  entries: z.array(AuditEntrySchema),
+  /** How many entries match the filters in all. */
+  total: z.number().int().nonnegative(),
+});
+export type AuditAnswer = z.infer<typeof AuditAnswerSchema>;
+
 /** POST /presence: a heartbeat while a page is open, `closed` when it is left. */
 export const PresenceRequestSchema = z.object({
   pageKey: PageKeySchema,
@@ -291,4 +355,6 @@ export const teamRoutes = {
   },
   heartbeat: { method: 'POST', url: '/presence', body: PresenceRequestSchema, response: { 200: OkAnswerSchema } },
   events: { method: 'GET', url: '/events', response: {} },
+  /** Admins only (issue 22 §4). */
+  audit: { method: 'GET', url: '/audit', querystring: AuditQuerySchema, response: { 200: AuditAnswerSchema } },
 } as const satisfies Record<string, RouteSchema>;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { describeKey, versionSummary, type ContentStore, type StoredVersion } from '../core/store';
+import { describeKey, versionSummary, type AuditClient, type ContentStore, type StoredVersion } from '../core/store';
 import { contentRoutes } from '../core/teamProtocol';
 import type { PageContent, PageKey } from '../core/schemas';
 import { HttpError } from './errors';
@@ -35,7 +35,13 @@ export const contentRoutesPlugin: FastifyPluginAsync<ContentRoutesOptions> = asy
     { schema: { body: saveContent.body.describe('saveContent body') } },
     async (request, reply) => {
       const { content, baseHash, saveId } = request.body;
-      const saved = await store.save({ content: authored(content, request), kind: 'content', baseHash, saveId });
+      const saved = await store.save({
+        content: authored(content, request),
+        kind: 'content',
+        baseHash,
+        saveId,
+        audit: auditClientOf(request, author?.(request) ?? null),
+      });
       return reply.code(saved.repeated ? 200 : 201).send(saved);
     },
   );
@@ -46,7 +52,12 @@ export const contentRoutesPlugin: FastifyPluginAsync<ContentRoutesOptions> = asy
     { schema: { body: saveBookmark.body.describe('saveBookmark body') } },
     async (request, reply) => {
       const { content, saveId } = request.body;
-      const saved = await store.save({ content: authored(content, request), kind: 'bookmark', saveId });
+      const saved = await store.save({
+        content: authored(content, request),
+        kind: 'bookmark',
+        saveId,
+        audit: auditClientOf(request, author?.(request) ?? null),
+      });
       return reply.code(saved.repeated ? 200 : 201).send(saved);
     },
   );
@@ -76,6 +87,20 @@ export const contentRoutesPlugin: FastifyPluginAsync<ContentRoutesOptions> = asy
     return versionReply(stored);
   });
 };
+
+/** A user agent longer than this is cut: an audit entry stays small whatever a client sends. */
+const USER_AGENT_MAX = 256;
+
+/** Who sent a request and from where (the socket's address: a proxy in front is not trusted to say). */
+export function auditClientOf(request: FastifyRequest, actor: string | null): AuditClient {
+  const userAgent = request.headers['user-agent'];
+  return {
+    actor,
+    userAgent: typeof userAgent === 'string' ? userAgent.slice(0, USER_AGENT_MAX) : null,
+    clientAddress: request.ip || null,
+    requestId: request.id,
+  };
+}
 
 /** The page key of a query that holds more (paging, a version number). */
 function pageKeyOf({ fascia, country, page, source, platform }: PageKey): PageKey {

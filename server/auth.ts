@@ -2,6 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { EmailSchema } from '../core/schemas';
 import { describeIssues } from '../core/contract';
+import type { AuditClient } from '../core/store';
+import { AUDIT_ACTIONS } from '../core/teamProtocol';
+import { COMMAND_LINE, auditInsert } from './audit';
 import { EVENTS_CHANNEL, channelPayload, type Queryable } from './db/database';
 
 /**
@@ -31,17 +34,25 @@ export interface IssuedToken {
   newUser: boolean;
 }
 
-/** Adds the user if needed and issues a new token for them (one per desktop, each revocable on its own). */
-export async function addUser(db: Queryable, emailInput: string): Promise<IssuedToken> {
+/**
+ * Adds the user if needed and issues a new token for them (one per desktop, each revocable on its own),
+ * recorded in the audit log as made by `by`.
+ */
+export async function addUser(db: Queryable, emailInput: string, by: AuditClient = COMMAND_LINE): Promise<IssuedToken> {
   const email = parseEmail(emailInput);
   const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
   const tokenId = randomBytes(6).toString('hex');
-  // One statement, so a user is never left without the token that was printed.
+  const audit = auditInsert(
+    { client: by, action: AUDIT_ACTIONS.tokenCreate, result: 'ok', subject: email, details: { tokenId } },
+    4,
+  );
+  // One statement, so a user is never left without the token that was printed, nor a token without its entry.
   const { rows } = await db.query<{ new_user: boolean }>(
     `WITH inserted AS (INSERT INTO users (email) VALUES ($1) ON CONFLICT (email) DO NOTHING RETURNING email),
-          token AS (INSERT INTO api_tokens (id, user_email, hash) VALUES ($2, $1, $3))
+          token AS (INSERT INTO api_tokens (id, user_email, hash) VALUES ($2, $1, $3)),
+          audit AS (${audit.sql})
      SELECT EXISTS (SELECT 1 FROM inserted) AS new_user`,
-    [email, tokenId, hashToken(token)],
+    [email, tokenId, hashToken(token), ...audit.values],
   );
   return { email, tokenId, token, newUser: rows[0]?.new_user ?? false };
 }
@@ -69,13 +80,28 @@ export async function listUsers(db: Queryable): Promise<UserListing[]> {
 
 /**
  * Whether a token with that id existed. It no longer works from the next request on, on every server, and
- * the revocation is announced so that every server ends the event streams opened with it.
+ * the revocation is announced so that every server ends the event streams opened with it. The audit entry
+ * (by `by`) is written by the same statement, only when a token was revoked.
  */
-export async function revokeToken(db: Queryable, tokenId: string): Promise<boolean> {
+export async function revokeToken(db: Queryable, tokenId: string, by: AuditClient = COMMAND_LINE): Promise<boolean> {
   const id = tokenId.trim();
   const { rows } = await db.query(
-    `WITH revoked AS (DELETE FROM api_tokens WHERE id = $1 RETURNING id) SELECT pg_notify($2, $3) FROM revoked`,
-    [id, EVENTS_CHANNEL, channelPayload({ type: 'token-revoked', tokenId: id })],
+    `WITH revoked AS (DELETE FROM api_tokens WHERE id = $1 RETURNING id, user_email),
+          audit AS (
+            INSERT INTO audit_log (actor, subject, action, result, user_agent, client_address, request_id, details)
+            SELECT $4, user_email, $5, 'ok', $6, $7, $8, jsonb_build_object('tokenId', id) FROM revoked
+          )
+     SELECT pg_notify($2, $3) FROM revoked`,
+    [
+      id,
+      EVENTS_CHANNEL,
+      channelPayload({ type: 'token-revoked', tokenId: id }),
+      by.actor,
+      AUDIT_ACTIONS.tokenRevoke,
+      by.userAgent,
+      by.clientAddress,
+      by.requestId,
+    ],
   );
   return rows.length > 0;
 }

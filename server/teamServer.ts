@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import { bearerToken, existingTokenIds, targetCarriesToken, userForToken } from './auth';
+import { AUDIT_ACTIONS, MAX_LIST_LIMIT, RETRY_AFTER_SECONDS, teamRoutes, type MeAnswer } from '../core/teamProtocol';
+import { PageKeySchema, type PageKey } from '../core/schemas';
+import { DEFAULT_AUDIT_RETENTION_DAYS, auditRetentionProblem, queryAudit, recordAudit, startAuditSweep } from './audit';
+import { bearerToken, censorTokens, existingTokenIds, targetCarriesToken, userForToken } from './auth';
 import { createPostgresStore } from './content/postgresStore';
 import { StoreUnavailableError } from '../core/store';
-import { MAX_LIST_LIMIT, RETRY_AFTER_SECONDS, teamRoutes, type MeAnswer } from '../core/teamProtocol';
 import { EVERYWHERE, effectivePermissions, roleTable, type Grant } from '../core/permissions';
 import { createDatabase } from './db/database';
 import { applyMigrationsIn } from './db/migrate';
@@ -12,8 +14,8 @@ import { createEventHub } from './events';
 import { createLogger } from './log';
 import { currentPresence, sweepExpiredPresence, updatePresence } from './presence';
 import { errorMessage } from '../core/rules/errorMessage';
-import { createHttpApp, listen } from '../http/app';
-import { contentRoutesPlugin } from '../http/contentRoutes';
+import { createHttpApp, listen, pathOf } from '../http/app';
+import { auditClientOf, contentRoutesPlugin } from '../http/contentRoutes';
 import { HttpError } from '../http/errors';
 
 /**
@@ -33,6 +35,10 @@ export interface TeamServerOptions {
   presenceSweepMs?: number;
   /** How long close() waits for requests in flight before cutting them. */
   shutdownGraceMs?: number;
+  /** Audit entries older than this many days are removed (DEFAULT_AUDIT_RETENTION_DAYS). */
+  auditRetentionDays?: number;
+  /** How often entries past retention are swept (also once at start). */
+  auditSweepMs?: number;
 }
 
 export interface TeamServer {
@@ -56,11 +62,35 @@ declare module 'fastify' {
   }
 }
 
+/** The answers recorded in the audit log as refused requests, with their reason. */
+const REFUSED_STATUSES = new Set([401, 403]);
+
+/**
+ * Whether the request's user may read the audit log (issue 22: admins only). Until roles are stored every
+ * user is an admin (spec §6, as GET /me answers), so today: any authenticated user. The permissions' merge
+ * decides this with the user's `admin` permission here, and nowhere else.
+ */
+function isAuditReader(request: FastifyRequest): boolean {
+  return request.identity !== null;
+}
+
+/** The page a request concerns, when its query or its body's content names one whole. */
+function pageKeyOfRequest(request: FastifyRequest): PageKey | null {
+  const fromQuery = PageKeySchema.safeParse(request.query);
+  if (fromQuery.success) return fromQuery.data;
+  const body = request.body as { content?: unknown } | undefined;
+  const fromBody = PageKeySchema.safeParse(body?.content);
+  return fromBody.success ? fromBody.data : null;
+}
+
 const HOW_TO_AUTHENTICATE =
   'Send "Authorization: Bearer TOKEN" with a token from the server\'s administrator (npm run server -- user add EMAIL).';
 
 export async function startTeamServer(options: TeamServerOptions): Promise<TeamServer> {
   const { databaseUrl, port = 0, host = '127.0.0.1', log = createLogger() } = options;
+  const auditRetentionDays = options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS;
+  const retentionProblem = auditRetentionProblem(auditRetentionDays);
+  if (retentionProblem) throw new Error(`${retentionProblem}, not ${auditRetentionDays}.`);
   const db = createDatabase({ connectionString: databaseUrl, log });
   await db
     .inTransaction((transaction) => applyMigrationsIn(transaction))
@@ -90,6 +120,9 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       throw unauthorized('This API token is not valid: it is unknown or has been revoked. Ask for a new one.');
     return identity;
   };
+  /** Why a request was refused, from its error to the audit entry written once it is answered. */
+  const refusals = new WeakMap<FastifyRequest, string>();
+
   const identityOf = (request: FastifyRequest): Identity => {
     if (!request.identity) throw new Error('A team route ran without its authentication hook.');
     return request.identity;
@@ -127,10 +160,33 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     team.addHook('onRequest', async (request) => {
       request.identity = await identify(request);
     });
+    // Every refused request of these routes is recorded (issue 22 §4): 401 today, the permissions' 403 too.
+    team.addHook('onError', async (request, _reply, error) => {
+      refusals.set(request, error.message);
+    });
+    team.addHook('onResponse', async (request, reply) => {
+      if (!REFUSED_STATUSES.has(reply.statusCode)) return;
+      // After the answer, so a refusal costs the client no wait; a failure to record is logged.
+      await recordAudit(db, {
+        client: auditClientOf(request, request.identity?.user ?? null),
+        action: AUDIT_ACTIONS.refused,
+        result: 'refused',
+        reason: refusals.get(request) ?? null,
+        pageKey: pageKeyOfRequest(request),
+        details: { status: reply.statusCode, method: request.method, path: censorTokens(pathOf(request.url)) },
+      }).catch((error: unknown) => request.log.warn({ err: errorMessage(error) }, 'audit: a refusal was not recorded'));
+    });
     await team.register(contentRoutesPlugin, { store, author: (request) => identityOf(request).user });
 
     team.get(teamRoutes.me.url, async (request): Promise<MeAnswer> => {
-      const { user } = identityOf(request);
+      const { user, tokenId } = identityOf(request);
+      // The desktop asks /me when it signs in or connects.
+      await recordAudit(db, {
+        client: auditClientOf(request, user),
+        action: AUDIT_ACTIONS.signIn,
+        result: 'ok',
+        details: { tokenId },
+      });
       // Until roles exist, every user is treated as an admin (spec §6).
       const grants: Grant[] = [{ role: 'admin', to: { kind: 'user', name: user }, scope: EVERYWHERE, effect: 'allow' }];
       return {
@@ -154,6 +210,15 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
         return { ok: true as const };
       },
     );
+    team.get(
+      teamRoutes.audit.url,
+      { schema: { querystring: teamRoutes.audit.querystring.describe('audit query') } },
+      async (request) => {
+        if (!isAuditReader(request))
+          throw new HttpError(403, 'forbidden', 'Reading the audit log needs the admin permission.');
+        return queryAudit(db, request.query);
+      },
+    );
     team.get(teamRoutes.events.url, async (request, reply) => {
       // Who is where now, so a desktop (re)connecting does not wait for the next change.
       const presence = await currentPresence(db, { limit: MAX_LIST_LIMIT });
@@ -171,6 +236,11 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     );
   }, options.presenceSweepMs ?? 5_000);
   presenceSweep.unref();
+  const stopAuditSweep = startAuditSweep(db, {
+    retentionDays: auditRetentionDays,
+    intervalMs: options.auditSweepMs ?? 60 * 60_000,
+    log,
+  });
 
   const bound = await listen(app, port, host);
   log.info({ host, port: bound.port }, 'listening');
@@ -186,6 +256,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
         const cut = setTimeout(() => app.server.closeAllConnections(), options.shutdownGraceMs ?? 10_000);
         await app.close();
         clearTimeout(cut);
+        await stopAuditSweep();
         await store.close();
         await db.end();
       })()),

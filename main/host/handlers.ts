@@ -338,6 +338,7 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
       deps.team.pageClosed(key);
       return {};
     },
+    listPageAudit: async ({ key }) => deps.content.pageAudit(key),
     listPendingSaves: async () => ({ pending: await deps.team.pendingSaves() }),
     loadPendingSave: async ({ id }) => {
       const entry = await deps.team.pendingEntry(id);

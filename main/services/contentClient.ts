@@ -3,12 +3,14 @@ import { StudioError } from '../../core/result';
 import { formatUtcTime } from '../../core/rules/utcTime';
 import { VersionSummarySchema, type PageContent, type PageKey, type VersionSummary } from '../../core/schemas';
 import {
+  AuditAnswerSchema,
   MAX_LIST_LIMIT,
   PageAnswerSchema,
   PageListingSchema,
   SaveAnswerSchema,
   VersionAnswerSchema,
   VersionsAnswerSchema,
+  type AuditAnswer,
   type PageAnswer,
   type PageListing,
   type PageListQuery,
@@ -43,6 +45,8 @@ export interface ContentClient {
   /** Every version of the page, newest first, asked for in pages of MAX_LIST_LIMIT. */
   listVersions(key: PageKey): Promise<VersionListing>;
   loadVersion(key: PageKey, version: number): Promise<StoredVersion | null>;
+  /** A team server's audit entries of the page, newest first, at most MAX_LIST_LIMIT (GET /audit, admins). */
+  pageAudit(key: PageKey): Promise<AuditAnswer>;
 }
 
 export interface ContentClientOptions {
@@ -84,6 +88,8 @@ export function createContentClient(baseUrl: string, options: ContentClientOptio
       if (failure.status === 404) return new StudioError('not-found', serverMessage);
       if (failure.status === 401)
         return new StudioError('unauthorized', `${serviceName} refused the API token: ${serverMessage}`);
+      // The team server says which permission is missing.
+      if (failure.status === 403 && own) return new StudioError('forbidden', own.message);
       if (defaultErrorCode(failure) === 'invalid-input') return new StudioError('invalid-input', serverMessage);
       return undefined;
     },
@@ -130,6 +136,12 @@ export function createContentClient(baseUrl: string, options: ContentClientOptio
     loadPage: (key) => loadOrNull('page', { ...key }, PageAnswerSchema),
     listVersions,
     loadVersion: (key, version) => loadOrNull('version', { ...key, version: String(version) }, VersionAnswerSchema),
+    pageAudit: (key) =>
+      call(
+        'audit',
+        { method: 'GET', searchParams: searchParamsOf({ ...key, limit: MAX_LIST_LIMIT }) },
+        AuditAnswerSchema,
+      ),
   };
 
   /** The History list shows every version: the listing is bounded per request, so it is read page by page. */

@@ -1,6 +1,7 @@
 import { StudioError } from '../../core/result';
 import { quote } from '../../core/rules/quote';
 import type { PageContent, PageKey } from '../../core/schemas';
+import type { AuditAnswer } from '../../core/teamProtocol';
 import type { ContentClient, PageListing, PageQuery } from './contentClient';
 import type { SaveAnswer } from './outboxSync';
 import type { TeamService } from './team';
@@ -11,11 +12,19 @@ import type { TeamService } from './team';
  * answered from that cache, and whose saves wait in the outbox, while it cannot be reached. Calls to the team
  * server note its answers and failures in Online/Offline (TeamService.client()).
  */
-export interface StudioContentClient extends Omit<ContentClient, 'listPages'> {
+/** Why a page has no audit trail to show on this computer's own store. */
+export const NO_LOCAL_AUDIT =
+  'The audit log is kept by a team server. Pages saved on this computer only have no roles and no audit log.';
+
+export type PageAuditAnswer = ({ available: true } & AuditAnswer) | { available: false; reason: string };
+
+export interface StudioContentClient extends Omit<ContentClient, 'listPages' | 'pageAudit'> {
   /** Saves a page: answered 'queued' when it waits in the outbox for the team server. */
   save(key: PageKey, page: PageContent, baseHash: string | null, saveId: string): Promise<SaveAnswer>;
   /** offline: the team server could not be reached (why), and the pages come from this computer's cache. */
   listPages(query?: PageQuery): Promise<PageListing & { offline: string | null }>;
+  /** The team server's audit trail of the page, or why there is none to show (no team, not an admin). */
+  pageAudit(key: PageKey): Promise<PageAuditAnswer>;
 }
 
 const unreachable = (error: unknown): error is StudioError =>
@@ -29,6 +38,17 @@ export function createStudioContentClient(local: () => ContentClient, team: Team
     saveBookmark: (...args) => client().saveBookmark(...args),
     listVersions: (...args) => client().listVersions(...args),
     loadVersion: (...args) => client().loadVersion(...args),
+
+    async pageAudit(key) {
+      if (!team.active()) return { available: false, reason: NO_LOCAL_AUDIT };
+      try {
+        return { available: true, ...(await team.client().pageAudit(key)) };
+      } catch (error) {
+        if (error instanceof StudioError && error.code === 'forbidden')
+          return { available: false, reason: error.message };
+        throw error;
+      }
+    },
 
     async save(key, page, baseHash, saveId) {
       if (team.active()) return team.save(key, page, baseHash, saveId);

@@ -122,6 +122,7 @@ export function createTeamOnline(options: TeamOnlineOptions): TeamOnline {
         loadPage: watch(client.loadPage),
         listVersions: watch(client.listVersions),
         loadVersion: watch(client.loadVersion),
+        pageAudit: watch(client.pageAudit),
       };
     },
     stopProbe,

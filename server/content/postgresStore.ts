@@ -1,5 +1,5 @@
 import type { PageKey, PageSummary, VersionSummary } from '../../core/schemas';
-import type { SavedEvent } from '../../core/teamProtocol';
+import { AUDIT_ACTIONS, type SavedEvent } from '../../core/teamProtocol';
 import {
   LISTING_KEY_ORDER,
   PAGE_KEY_FIELDS,
@@ -35,12 +35,26 @@ const keyValues = (key: PageKey) => PAGE_KEY_FIELDS.map((field) => key[field]);
 const SUMMARY_COLUMNS = 'version, kind, hash, author, timestamp, message AS "commitMessage"';
 /** save_version's 17 parameters. */
 const SAVE_PARAMETERS = Array.from({ length: 17 }, (_, index) => `$${index + 1}`).join(', ');
+/**
+ * A save and its audit entry (migration 005) in one statement, so they commit together and the save costs no
+ * more round trips: the entry names the outcome (saved, repeat, conflict) and the version it concerns (the new
+ * one, the one the save id made, or the newest one the save conflicted with). $1-$5 are the page key, $6 the
+ * kind, $7 the author (the actor); $18-$20 the client.
+ */
+const SAVE_AND_AUDIT = `WITH saved AS (SELECT * FROM save_version(${SAVE_PARAMETERS})),
+  logged AS (
+    INSERT INTO audit_log (actor, action, fascia, country, page, source, platform, version, result,
+                           user_agent, client_address, request_id)
+    SELECT $7, CASE $6 WHEN 'content' THEN '${AUDIT_ACTIONS.save}' ELSE '${AUDIT_ACTIONS.bookmark}' END,
+           $1, $2, $3, $4, $5, saved.version, saved.outcome, $18, $19, $20 FROM saved
+  )
+  SELECT * FROM saved`;
 /** The text a listing's text filter searches: the same expression as the pages_text trigram index. */
 const SEARCH_TEXT = `lower(page || E'\\n' || category || E'\\n' || author)`;
 
 export function createPostgresStore(db: Database): ContentStore {
   async function save(input: SaveInput): Promise<SaveResult> {
-    const { kind, baseHash, saveId } = input;
+    const { kind, baseHash, saveId, audit } = input;
     const content = stampSave(input.content, new Date());
     const key = keyOf(content);
     const event: Omit<SavedEvent, 'version'> = {
@@ -51,27 +65,27 @@ export function createPostgresStore(db: Database): ContentStore {
       message: content.commitMessage,
       timestamp: content.timestamp,
     };
-    // One call does the whole save (save_version, migration 003): lock, repeat, conflict, insert, announce.
-    // The document goes as JSON text, which pg would otherwise write by a slower path for objects.
+    // One call does the whole save (save_version, migration 003): lock, repeat, conflict, insert, announce,
+    // and its audit entry. The document goes as JSON text, which pg would otherwise write by a slower path.
     const row = (
-      await db.query<VersionSummary & { outcome: 'saved' | 'repeat' | 'conflict' }>(
-        `SELECT * FROM save_version(${SAVE_PARAMETERS})`,
-        [
-          ...keyValues(key),
-          kind,
-          content.author,
-          content.timestamp,
-          content.commitMessage,
-          content.hash,
-          JSON.stringify(content),
-          content.category,
-          saveId ?? null,
-          baseHash !== undefined,
-          baseHash ?? null,
-          EVENTS_CHANNEL,
-          JSON.stringify(event),
-        ],
-      )
+      await db.query<VersionSummary & { outcome: 'saved' | 'repeat' | 'conflict' }>(SAVE_AND_AUDIT, [
+        ...keyValues(key),
+        kind,
+        content.author,
+        content.timestamp,
+        content.commitMessage,
+        content.hash,
+        JSON.stringify(content),
+        content.category,
+        saveId ?? null,
+        baseHash !== undefined,
+        baseHash ?? null,
+        EVENTS_CHANNEL,
+        JSON.stringify(event),
+        audit?.userAgent ?? null,
+        audit?.clientAddress ?? null,
+        audit?.requestId ?? null,
+      ])
     ).rows[0];
     if (!row) throw new Error(`Saving ${key.page} answered nothing.`);
     const { outcome, ...summary } = row;

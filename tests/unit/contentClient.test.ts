@@ -4,6 +4,8 @@ import { rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createContentClient, type ContentClient } from '../../main/services/contentClient';
 import { startContentServer, type ContentServer } from '../../main/services/contentServer';
+import { createStudioContentClient } from '../../main/services/offlineContent';
+import type { TeamService } from '../../main/services/team';
 import { StudioError } from '../../core/result';
 import type { PageContent } from '../../core/schemas';
 import { HOME_KEY, makePage, makeTempDir } from './helpers/pages';
@@ -334,5 +336,25 @@ describe('History against a service whose listings are bounded', () => {
     expect(listing.versions.map((version) => version.version)).toEqual([7, 6, 5, 4, 3, 2, 1]);
     expect(listing.skipped).toEqual([9]);
     expect(asked).toEqual(['500/0', '500/3', '500/6']);
+  });
+});
+
+describe("a page's audit trail (issue 22 §4)", () => {
+  const refusal = 'Reading the audit log needs the admin permission.';
+
+  it("answers the team server's refusal of a user who is not an admin as 'not available', with its reason", async () => {
+    const url = await startStub((request, response) => {
+      expect(request.url).toMatch(/^\/audit\?/);
+      response.writeHead(403, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { code: 'forbidden', message: refusal } }));
+    });
+    const teamClient = createContentClient(url);
+    const error = await studioError(teamClient.pageAudit(HOME_KEY));
+    expect(error.code).toBe('forbidden');
+    expect(error.message).toBe(refusal);
+    // Only what the studio client asks of the team service here: whether it is signed in, and its client.
+    const team = { active: () => true, client: () => teamClient } as unknown as TeamService;
+    const studio = createStudioContentClient(() => client, team);
+    expect(await studio.pageAudit(HOME_KEY)).toEqual({ available: false, reason: refusal });
   });
 });

@@ -10,12 +10,14 @@ describe('the server command line', () => {
       port: 9000,
       host: '0.0.0.0',
       databaseUrl: URL,
+      auditRetentionDays: 90,
     });
     expect(parseServerArgs([], { PORT: '7000', DATABASE_URL: URL })).toEqual({
       command: 'serve',
       port: 7000,
       host: '127.0.0.1',
       databaseUrl: URL,
+      auditRetentionDays: 90,
     });
     // Options win over the environment; an empty variable counts as unset.
     expect(parseServerArgs(['--port', '1'], { PORT: '2', DATABASE_URL: URL })).toMatchObject({ port: 1 });
@@ -36,6 +38,54 @@ describe('the server command line', () => {
       command: 'token revoke',
       argument: 'abc123',
     });
+  });
+
+  it('keeps the audit log 90 days unless --audit-retention-days or AUDIT_RETENTION_DAYS says otherwise', () => {
+    expect(parseServerArgs(['--audit-retention-days', '365'], { DATABASE_URL: URL })).toMatchObject({
+      auditRetentionDays: 365,
+    });
+    expect(parseServerArgs([], { DATABASE_URL: URL, AUDIT_RETENTION_DAYS: '120' })).toMatchObject({
+      auditRetentionDays: 120,
+    });
+    expect(
+      parseServerArgs(['--audit-retention-days', '90'], { DATABASE_URL: URL, AUDIT_RETENTION_DAYS: '120' }),
+    ).toMatchObject({ auditRetentionDays: 90 });
+    // Issue 22: at least 90 days.
+    for (const days of ['89', '0', '-1', '92.5', 'forever', '36501'])
+      expect(() => parseServerArgs([`--audit-retention-days=${days}`], { DATABASE_URL: URL })).toThrow(
+        `The audit retention must be a whole number of days from 90 to 36500, not '${days}'.`,
+      );
+  });
+
+  it('reads the audit command and its filters', () => {
+    expect(
+      parseServerArgs(
+        [
+          'audit',
+          '--user',
+          'X@example.com',
+          '--since',
+          '2026-11-01',
+          '--page',
+          'home',
+          '--action',
+          'page.save',
+          '--limit',
+          '20',
+        ],
+        { DATABASE_URL: URL },
+      ),
+    ).toEqual({
+      command: 'audit',
+      query: { user: 'X@example.com', since: '2026-11-01', page: 'home', action: 'page.save', limit: 20 },
+      databaseUrl: URL,
+    });
+    expect(() => parseServerArgs(['audit', '--limit', '501'], { DATABASE_URL: URL })).toThrow(
+      /audit: .*limit must be between 1 and 500/,
+    );
+    expect(() => parseServerArgs(['audit', 'everything'], { DATABASE_URL: URL })).toThrow(
+      /Unknown command: audit everything/,
+    );
   });
 
   it('refuses what it cannot use, saying why', () => {

@@ -11,6 +11,7 @@ import { QUEUED_SAVE_MESSAGE, type TeamEvent } from '../../core/team';
 import { createStudioServices, type StudioServices } from '../../main/host/services';
 import { createMemorySecretStore, createNodeStore, type SecretStore } from '../../main/services/stores';
 import { TEAM_TOKEN_SECRET } from '../../main/services/team';
+import { NO_LOCAL_AUDIT } from '../../main/services/offlineContent';
 import { addUser } from '../../server/auth';
 import { createLogger } from '../../server/log';
 import { startTeamServer, type TeamServer } from '../../server/teamServer';
@@ -178,6 +179,22 @@ describe('Settings → Team server', () => {
     expect(await call('getSession', {})).toEqual({ user: 'local@example.com' });
     // The embedded store again: the team's page is not there.
     expect((await call('listVersions', { key: HOME_KEY })).versions).toEqual([]);
+  });
+});
+
+describe('the audit trail beside History', () => {
+  it("lists a page's audit entries from the team server, and says why there are none on this computer's own store", async () => {
+    const key = { ...HOME_KEY, page: 'audited-page' };
+    expect(await call('listPageAudit', { key })).toEqual({ available: false, reason: NO_LOCAL_AUDIT });
+
+    await call('signInTeam', { url: server.url, token: aliceToken, allowInsecureHttp: false });
+    await call('saveContent', { key, meta, components: [banner('Audited')], baseHash: null, commitMessage: 'First' });
+    const trail = await call('listPageAudit', { key });
+    expect(trail).toMatchObject({
+      available: true,
+      total: 1,
+      entries: [{ actor: 'alice@example.com', action: 'page.save', pageKey: key, version: 1, result: 'saved' }],
+    });
   });
 });
 

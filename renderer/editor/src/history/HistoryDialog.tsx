@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
+import * as Tabs from '@radix-ui/react-tabs';
 import { contentHash } from '../../../../core/rules/hash';
 import { bookmarkFor } from '../../../../core/rules/page';
 import { describeSkippedVersions } from '../../../../core/rules/skippedVersions';
@@ -10,6 +11,8 @@ import { useRemote } from '../state/useRemote';
 import { useDoc } from '../state/docContext';
 import { toast } from '../state/toasts';
 import { Modal } from '../ui/Modal';
+import { teamStatusAtom, useTeamValue } from '../state/teamStore';
+import { AuditTrail } from './AuditTrail';
 import { DiffWithCurrent } from './DiffView';
 import { SavedVersion } from './SavedVersion';
 import './history.css';
@@ -18,11 +21,13 @@ import { StateMessage } from '../ui/StateMessage';
 /** The page's saved versions, newest first; one of them against the current content, and its restore. */
 export function HistoryDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const close = () => onOpenChange(false);
+  // A team server keeps an audit log (issue 22 §4); the embedded store has none, so no tab for it there.
+  const teamMode = useTeamValue(teamStatusAtom)?.mode === 'team';
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Version history" wide>
       <div className="version-history">
         {/* Mounted on each opening, so the list is read afresh: a colleague may have saved meanwhile. */}
-        <Versions onRestored={close} />
+        {teamMode ? <VersionsAndAudit onRestored={close} /> : <Versions onRestored={close} />}
         <div className="modal-actions">
           <button type="button" onClick={close}>
             Close
@@ -30,6 +35,25 @@ export function HistoryDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         </div>
       </div>
     </Modal>
+  );
+}
+
+/** The versions and, beside them, the page's audit trail, as two tabs; the audit trail loads when shown. */
+function VersionsAndAudit({ onRestored }: { onRestored(): void }) {
+  const doc = useDoc();
+  return (
+    <Tabs.Root defaultValue="versions" activationMode="automatic">
+      <Tabs.List className="history-tabs" aria-label="Page history">
+        <Tabs.Trigger value="versions">Versions</Tabs.Trigger>
+        <Tabs.Trigger value="audit">Audit</Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="versions" className="history-panel">
+        <Versions onRestored={onRestored} />
+      </Tabs.Content>
+      <Tabs.Content value="audit" className="history-panel">
+        <AuditTrail pageKey={doc.key} />
+      </Tabs.Content>
+    </Tabs.Root>
   );
 }
 
