@@ -97,8 +97,12 @@ function componentChanges(base: readonly Component[], next: readonly Component[]
     changes.push('reorder components');
   for (const component of kept) {
     const old = before.get(component._identifier)!;
-    if (old._component !== component._component) changes.push('add or remove components');
-    else if (old.hidden !== component.hidden) changes.push('hide or show components');
+    // Another type under the same identifier replaces the component: its fields are the new one's.
+    if (old._component !== component._component) {
+      changes.push('add or remove components');
+      continue;
+    }
+    if (old.hidden !== component.hidden) changes.push('hide or show components');
     if (differs({ ...old, hidden: undefined }, { ...component, hidden: undefined }))
       changes.push('change field values');
   }
