@@ -144,15 +144,16 @@ export function createContentAuthorization({ store, accessOf }: ContentAuthoriza
       const clientBase = input.baseHash;
 
       /** Saves only over the version with this hash (null: only while the page has no content). */
-      const saveOver = async (baseHash: string | null): Promise<SaveResult> => {
+      const saveOver = (baseHash: string | null): Promise<SaveResult> => {
         sendTiming();
+        return store.save({ ...input, baseHash });
+      };
+      const readNewestTimed = async (): Promise<Newest | null> => {
+        const started = performance.now();
         try {
-          return await store.save({ ...input, baseHash });
-        } catch (error) {
-          // The conflict as the client sees it: against the base it sent.
-          if (error instanceof ConflictError && clientBase !== undefined)
-            throw conflictOf(key, clientBase, error.latest) ?? error;
-          throw error;
+          return await readNewest(key);
+        } finally {
+          timing.reading += performance.now() - started;
         }
       };
 
@@ -161,15 +162,19 @@ export function createContentAuthorization({ store, accessOf }: ContentAuthoriza
         timed('deciding', () => requireAction(request, permissions, key, 'view', 'save pages there'));
         for (let attempt = 0; ; attempt++) {
           const cached = attempt === 0 ? kept.get(pageKeyId(key)) : undefined;
-          const usable = cached && (clientBase === undefined || clientBase === cached.hash) ? cached : undefined;
-          let base = usable ?? null;
-          if (!usable) {
-            const started = performance.now();
-            base = await readNewest(key);
-            timing.reading += performance.now() - started;
+          if (cached && clientBase !== undefined && clientBase !== cached.hash) {
+            // Most likely a stale base or a save sent again: the store answers the conflict or the repeat and
+            // saves nothing, as no version has the hash named. Only a client base that turns out to be the
+            // newest (another process saved since this one kept the page) is read and compared.
+            const answer = await saveOver(NO_VERSION_HAS_THIS_HASH).catch((error: unknown) => error);
+            if (!(answer instanceof ConflictError && answer.latest.hash === clientBase)) {
+              if (answer instanceof Error) throw answer;
+              return answer as SaveResult;
+            }
           }
-          // A stale base, or a save sent again whose first attempt is the newest now: the store answers the
-          // repeat or the conflict, and saves nothing (no version has the hash named).
+          const usable = cached && (clientBase === undefined || clientBase === cached.hash) ? cached : undefined;
+          const base = usable ?? (await readNewestTimed());
+          // A stale base, or a save sent again whose first attempt is the newest now: as above.
           if (clientBase !== undefined && base && clientBase !== base.hash)
             return await saveOver(NO_VERSION_HAS_THIS_HASH);
           timed('deciding', () => check(request, permissions, base, input.content));
@@ -188,6 +193,9 @@ export function createContentAuthorization({ store, accessOf }: ContentAuthoriza
       } catch (error) {
         // A refusal's cost is reported too.
         if (error instanceof HttpError && error.status === 403) sendTiming();
+        // The conflict as the client sees it: against the base it sent.
+        if (error instanceof ConflictError && clientBase !== undefined)
+          throw conflictOf(key, clientBase, error.latest) ?? error;
         throw error;
       }
     },

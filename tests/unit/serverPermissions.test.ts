@@ -432,6 +432,25 @@ describe('the check and the save, together', () => {
     expect((await store.latest(at)).stored?.content.content).toHaveLength(2);
   });
 
+  it('compares a save based on a version another process saved with that version, not the one kept here', async () => {
+    const at = key('site_jd', 'de', 'saved-elsewhere');
+    const base = await seed(at);
+    const added = withComponents(base, [...base.content, banner('theirs', 'Theirs')]);
+    const theirs = await store.save({ content: added, kind: 'content' });
+    const edit = withComponents(added, [banner('abcdefghij', 'Mine'), banner('theirs', 'Theirs')]);
+    const saved = await save('translator', edit, theirs.version.hash);
+    expect(saved.status).toBe(201);
+    const removal = await save(
+      'translator',
+      withComponents(added, [banner('abcdefghij', 'Mine')]),
+      saved.body.version.hash,
+    );
+    expect(removal.status).toBe(403);
+    const stale = await save('translator', edit, theirs.version.hash);
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.latest.version).toBe(saved.body.version.version);
+  });
+
   it('answers a save sent again after its first answer was lost as a repeat, as before roles', async () => {
     const at = key('site_jd', 'de', 'repeated');
     const base = await seed(at);
