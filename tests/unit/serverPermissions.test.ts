@@ -270,6 +270,17 @@ describe('answers', () => {
       expect(hidden.body.error.message.replace('exists', 'never-saved')).toBe(absent.body.error.message);
       expect(Object.keys(hidden.body.error)).toEqual(Object.keys(absent.body.error));
     }
+    // The log says why (the answer does not).
+    expect(
+      logLines.some((line) => {
+        const entry = JSON.parse(line);
+        return (
+          entry.level === 30 &&
+          entry.refused?.status === 404 &&
+          entry.refused.reason === "outside the user's view scope"
+        );
+      }),
+    ).toBe(true);
     // An admin reading the page that does not exist gets the same message.
     const adminAbsent = await client('admin').get(`/page?${query(missing)}`);
     expect(adminAbsent.body).toEqual((await client('translator').get(`/page?${query(missing)}`)).body);
