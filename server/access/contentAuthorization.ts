@@ -31,7 +31,10 @@ import type { Access } from './grants';
  *
  * The newest content of the pages this process saved or read last is kept (NEWEST_KEPT pages), so a save
  * of a page saved here before costs no read and no parse of its 300 components. An entry may be outdated
- * (another process saved since): the save over it is then refused by the database, and compared again.
+ * (another process saved since): the save over it is then refused by the database, and compared again. A
+ * save whose base is not the kept version (most often a stale base, answered 409) asks the store before any
+ * read: the store answers the conflict or the repeat without saving, and only a base that turns out to be the
+ * newest is read and compared.
  */
 
 /** Pages whose newest content is kept: enough for the pages being edited now, at ~100 kB each for 300 components. */
@@ -68,11 +71,8 @@ interface Newest {
   content: PageContent;
 }
 
-export function createContentAuthorization({ store, accessOf }: ContentAuthorizationOptions): ContentAuthorization & {
-  /** The newest content kept for a page (for tests of the cache). */
-  keptNewest(key: PageKey): PageContent | undefined;
-} {
-  /** Newest content by page, least recently used first. */
+export function createContentAuthorization({ store, accessOf }: ContentAuthorizationOptions): ContentAuthorization {
+  /** Newest content by page, the page kept longest ago first (the one dropped past NEWEST_KEPT). */
   const kept = new Map<string, Newest>();
   const keep = (key: PageKey, newest: Newest): void => {
     const id = pageKeyId(key);
@@ -111,8 +111,6 @@ export function createContentAuthorization({ store, accessOf }: ContentAuthoriza
   };
 
   return {
-    keptNewest: (key) => kept.get(pageKeyId(key))?.content,
-
     async viewScopes(request) {
       return (await accessOf(request)).permissions.view;
     },
@@ -127,12 +125,12 @@ export function createContentAuthorization({ store, accessOf }: ContentAuthoriza
       // time spent reading the newest version when this process did not keep it. Waits for the event loop
       // between the two are neither.
       const timing = { deciding: 0, reading: 0 };
-      const timed = <T>(part: 'deciding' | 'reading', work: () => T): T => {
+      const deciding = (work: () => void): void => {
         const started = performance.now();
         try {
-          return work();
+          work();
         } finally {
-          timing[part] += performance.now() - started;
+          timing.deciding += performance.now() - started;
         }
       };
       const sendTiming = (): void =>
@@ -159,7 +157,7 @@ export function createContentAuthorization({ store, accessOf }: ContentAuthoriza
 
       try {
         const { permissions } = await accessOf(request);
-        timed('deciding', () => requireAction(request, permissions, key, 'view', 'save pages there'));
+        deciding(() => requireAction(request, permissions, key, 'view', 'save pages there'));
         for (let attempt = 0; ; attempt++) {
           const cached = attempt === 0 ? kept.get(pageKeyId(key)) : undefined;
           if (cached && clientBase !== undefined && clientBase !== cached.hash) {
@@ -177,7 +175,7 @@ export function createContentAuthorization({ store, accessOf }: ContentAuthoriza
           // A stale base, or a save sent again whose first attempt is the newest now: as above.
           if (clientBase !== undefined && base && clientBase !== base.hash)
             return await saveOver(NO_VERSION_HAS_THIS_HASH);
-          timed('deciding', () => check(request, permissions, base, input.content));
+          deciding(() => check(request, permissions, base, input.content));
           try {
             const saved = await saveOver(base?.hash ?? null);
             if (!saved.repeated) {
