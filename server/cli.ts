@@ -196,7 +196,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<nu
         for (const user of users) {
           const tokens =
             user.tokens.map((token) => `${token.id} (created ${token.createdAt})`).join(', ') || 'no tokens';
-          console.log(`${user.email}  tokens: ${tokens}`);
+          console.log(`${user.email}${user.disabled ? ' (disabled)' : ''}  tokens: ${tokens}`);
         }
         return 0;
       });

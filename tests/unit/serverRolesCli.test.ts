@@ -193,7 +193,9 @@ describe('roles and grants from the command line', { timeout: 60_000 }, () => {
     expect(
       (await pool.query('SELECT disabled_at FROM users WHERE email = $1', ['leaver@example.com'])).rows[0].disabled_at,
     ).not.toBeNull();
+    expect((await cli('user', 'list')).stdout).toMatch(/^leaver@example\.com \(disabled\) {2}tokens: /m);
     expect((await cli('user', 'enable', 'leaver@example.com')).stdout).toMatch('Enabled leaver@example.com');
+    expect((await cli('user', 'list')).stdout).toMatch(/^leaver@example\.com {2}tokens: /m);
     expect((await cli('user', 'disable', 'ghost@example.com')).stderr).toMatch('No user is ghost@example.com.');
   });
 });
