@@ -1,16 +1,27 @@
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import { AUDIT_ACTIONS, MAX_LIST_LIMIT, RETRY_AFTER_SECONDS, teamRoutes, type MeAnswer } from '../core/teamProtocol';
+import {
+  AUDIT_ACTIONS,
+  MAX_LIST_LIMIT,
+  RETRY_AFTER_SECONDS,
+  teamRoutes,
+  type AuditQuery,
+  type MeAnswer,
+} from '../core/teamProtocol';
 import { PageKeySchema, type PageKey } from '../core/schemas';
 import { DEFAULT_AUDIT_RETENTION_DAYS, auditRetentionProblem, queryAudit, recordAudit, startAuditSweep } from './audit';
 import { bearerToken, censorTokens, existingTokenIds, targetCarriesToken, userForToken } from './auth';
 import { createPostgresStore } from './content/postgresStore';
 import { StoreUnavailableError } from '../core/store';
-import { EVERYWHERE, effectivePermissions, roleTable, type Grant } from '../core/permissions';
+import { may, mayEverywhere, type Permissions } from '../core/permissions';
+import { refusalOf } from '../core/rules/saveChanges';
+import { createAccessCache } from './access/accessCache';
+import { createContentAuthorization, forbidden, logRefusal } from './access/contentAuthorization';
+import { loadAccess, type Access } from './access/grants';
 import { createDatabase } from './db/database';
 import { applyMigrationsIn } from './db/migrate';
-import { createEventHub } from './events';
+import { createEventHub, type EventHub, type StreamViewer } from './events';
 import { createLogger } from './log';
 import { currentPresence, sweepExpiredPresence, updatePresence } from './presence';
 import { errorMessage } from '../core/rules/errorMessage';
@@ -50,9 +61,11 @@ export interface TeamServer {
   close(): Promise<void>;
 }
 
-interface Identity {
+export interface Identity {
   user: string;
   tokenId: string;
+  /** The user's groups at the identity provider (their grants apply to the user); none for an API token. */
+  groups: string[];
 }
 
 declare module 'fastify' {
@@ -66,12 +79,19 @@ declare module 'fastify' {
 const REFUSED_STATUSES = new Set([401, 403]);
 
 /**
- * Whether the request's user may read the audit log (issue 22: admins only). Until roles are stored every
- * user is an admin (spec §6, as GET /me answers), so today: any authenticated user. The permissions' merge
- * decides this with the user's `admin` permission here, and nowhere else.
+ * Whether these permissions may read the audit entries the query asks for (issue 22: admins only): an admin
+ * everywhere reads every entry; an admin of one fascia and country reads the entries of one page there (a
+ * page's trail beside its History), nothing server-wide.
  */
-function isAuditReader(request: FastifyRequest): boolean {
-  return request.identity !== null;
+function mayReadAudit(permissions: Permissions, query: AuditQuery): boolean {
+  if (mayEverywhere(permissions, 'admin')) return true;
+  const { fascia, country, page } = query;
+  return (
+    fascia !== undefined &&
+    country !== undefined &&
+    page !== undefined &&
+    may(permissions, 'admin', { fascia, country })
+  );
 }
 
 /** The page a request concerns, when its query or its body's content names one whole. */
@@ -101,11 +121,17 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     });
 
   const store = createPostgresStore(db);
-  const events = await createEventHub({
+  // Cached per user and cleared on every announced change of grants (the choice is explained in accessCache.ts).
+  const access = createAccessCache({
+    load: (user, groups) => loadAccess(db, user, groups),
+    announcementsHeard: () => events.listening(),
+  });
+  const events: EventHub = await createEventHub({
     databaseUrl,
     log,
     heartbeatMs: options.eventHeartbeatMs,
     existingTokenIds: (tokenIds) => existingTokenIds(db, tokenIds),
+    onAccessChanged: () => access.clear(),
   });
 
   /** The request's user and token id, or a 401 saying what is wrong. */
@@ -115,10 +141,14 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       throw unauthorized(`This Storefront Studio server needs an API token. ${HOW_TO_AUTHENTICATE}`);
     if (token === 'malformed')
       throw unauthorized(`The Authorization header is not "Bearer TOKEN". ${HOW_TO_AUTHENTICATE}`);
-    const identity = await userForToken(db, token);
-    if (!identity)
+    const found = await userForToken(db, token);
+    if (!found)
       throw unauthorized('This API token is not valid: it is unknown or has been revoked. Ask for a new one.');
-    return identity;
+    if (found.disabled)
+      throw unauthorized(
+        `This user is disabled: the server refuses the tokens of ${found.user}. Ask the server's administrator (npm run server -- user enable EMAIL).`,
+      );
+    return { user: found.user, tokenId: found.tokenId, groups: [] };
   };
   /** Why a request was refused, from its error to the audit entry written once it is answered. */
   const refusals = new WeakMap<FastifyRequest, string>();
@@ -127,6 +157,11 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     if (!request.identity) throw new Error('A team route ran without its authentication hook.');
     return request.identity;
   };
+  const accessOf = (request: FastifyRequest): Promise<Access> => {
+    const { user, groups } = identityOf(request);
+    return access.get(user, groups);
+  };
+  const authorization = createContentAuthorization({ store, accessOf });
 
   const app = createHttpApp({
     service: 'Storefront Studio server',
@@ -176,36 +211,37 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
         details: { status: reply.statusCode, method: request.method, path: censorTokens(pathOf(request.url)) },
       }).catch((error: unknown) => request.log.warn({ err: errorMessage(error) }, 'audit: a refusal was not recorded'));
     });
-    await team.register(contentRoutesPlugin, { store, author: (request) => identityOf(request).user });
+    await team.register(contentRoutesPlugin, {
+      store,
+      author: (request) => identityOf(request).user,
+      authorization,
+    });
 
     team.get(teamRoutes.me.url, async (request): Promise<MeAnswer> => {
-      const { user, tokenId } = identityOf(request);
+      const { user, groups, grants, permissions } = await accessOf(request);
       // The desktop asks /me when it signs in or connects.
       await recordAudit(db, {
         client: auditClientOf(request, user),
         action: AUDIT_ACTIONS.signIn,
         result: 'ok',
-        details: { tokenId },
+        details: { tokenId: identityOf(request).tokenId },
       });
-      // Until roles exist, every user is treated as an admin (spec §6).
-      const grants: Grant[] = [{ role: 'admin', to: { kind: 'user', name: user }, scope: EVERYWHERE, effect: 'allow' }];
-      return {
-        user,
-        server: 'storefront-studio',
-        groups: [],
-        grants,
-        permissions: effectivePermissions(grants, roleTable([])),
-      };
+      return { user, server: 'storefront-studio', groups, grants, permissions };
     });
     team.get(
       teamRoutes.presence.url,
       { schema: { querystring: teamRoutes.presence.querystring.describe('presence query') } },
-      async (request) => ({ presence: await currentPresence(db, request.query) }),
+      async (request) => ({
+        presence: await currentPresence(db, request.query, (await accessOf(request)).permissions.view),
+      }),
     );
     team.post(
       teamRoutes.heartbeat.url,
       { schema: { body: teamRoutes.heartbeat.body.describe('presence body') } },
       async (request) => {
+        const { pageKey } = request.body;
+        const refusal = refusalOf((await accessOf(request)).permissions, pageKey, 'view', 'open pages there');
+        if (refusal) throw logRefusal(request, forbidden('view', pageKey, refusal));
         await updatePresence(db, identityOf(request).user, request.body);
         return { ok: true as const };
       },
@@ -214,15 +250,19 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       teamRoutes.audit.url,
       { schema: { querystring: teamRoutes.audit.querystring.describe('audit query') } },
       async (request) => {
-        if (!isAuditReader(request))
+        if (!mayReadAudit((await accessOf(request)).permissions, request.query))
           throw new HttpError(403, 'forbidden', 'Reading the audit log needs the admin permission.');
         return queryAudit(db, request.query);
       },
     );
     team.get(teamRoutes.events.url, async (request, reply) => {
+      const viewer: StreamViewer = {
+        scopes: (await accessOf(request)).permissions.view,
+        reload: async () => (await accessOf(request)).permissions.view,
+      };
       // Who is where now, so a desktop (re)connecting does not wait for the next change.
-      const presence = await currentPresence(db, { limit: MAX_LIST_LIMIT });
-      const stream = events.subscribe(reply, identityOf(request).tokenId);
+      const presence = await currentPresence(db, { limit: MAX_LIST_LIMIT }, viewer.scopes);
+      const stream = events.subscribe(reply, identityOf(request).tokenId, viewer);
       stream?.send(JSON.stringify({ presence }), 'presence-snapshot');
     });
   });

@@ -8,6 +8,7 @@ import { createLogger } from '../../server/log';
 import { startTeamServer, type TeamServer } from '../../server/teamServer';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../core/teamProtocol';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
+import { ADMIN_EVERYWHERE } from '../helpers/grants';
 import { buildServer, finish, killServerProcesses, spawnServer, teamClient } from '../helpers/teamServer';
 import { HOME_KEY, makePage } from './helpers/pages';
 
@@ -26,7 +27,7 @@ beforeAll(async () => {
   server = await startTeamServer({ databaseUrl, log: createLogger(undefined, 'silent') });
   db = new pg.Pool({ connectionString: databaseUrl, max: 3 });
   db.on('error', () => undefined);
-  aliceToken = (await addUser(db, 'alice@example.com')).token;
+  aliceToken = (await addUser(db, 'alice@example.com', ADMIN_EVERYWHERE)).token;
 });
 
 afterAll(async () => {
@@ -329,6 +330,30 @@ describe('reading it', () => {
     const badTime = await alice().get('/audit?since=yesterday');
     expect(badTime.status).toBe(400);
     expect((await teamClient(server.url).get('/audit')).status).toBe(401);
+  });
+
+  it('is read by admins only: everywhere for every entry, or one page where they administer', async () => {
+    const editor = teamClient(
+      server.url,
+      (await addUser(db, 'editor@example.com', { ...ADMIN_EVERYWHERE, role: 'editor' })).token,
+    );
+    const gbAdmin = teamClient(
+      server.url,
+      (
+        await addUser(db, 'gb.admin@example.com', {
+          ...ADMIN_EVERYWHERE,
+          scope: { fascias: ['jd'], countries: ['gb'] },
+        })
+      ).token,
+    );
+    const refused = await editor.get('/audit?page=listed-a&fascia=jd&country=gb&source=ios&platform=app');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe('Reading the audit log needs the admin permission.');
+    const onePage = await gbAdmin.get('/audit?page=listed-a&fascia=jd&country=gb&action=page.save');
+    expect(onePage.status).toBe(200);
+    expect(onePage.body.total).toBe(30);
+    expect((await gbAdmin.get('/audit?page=listed-a&fascia=jd&country=de')).status).toBe(403);
+    expect((await gbAdmin.get('/audit?user=even@example.com')).status).toBe(403);
   });
 
   it('prints the entries one per line from the command line', async () => {
