@@ -4,23 +4,29 @@ import { pino } from 'pino';
 import { addUser, listUsers, revokeToken } from './auth';
 import { applyMigrations } from './db/migrate';
 import { createLogger } from './log';
+import { oidcIssuerProblem, type OidcOptions } from './oidc';
 import { startTeamServer } from './teamServer';
 
 /**
  * The team server's command line:
  *   storefront-studio-server [--port PORT] [--host HOST] [--database-url URL]   serve
+ *       [--oidc-issuer URL --oidc-audience AUD [--oidc-groups-claim CLAIM] [--oidc-client-id ID]]
  *   storefront-studio-server user add EMAIL                                      print a new API token once
  *   storefront-studio-server user list
  *   storefront-studio-server token revoke TOKEN-ID
- * PORT and DATABASE_URL come from the environment when not given as options.
+ * PORT, DATABASE_URL and STUDIO_OIDC_ISSUER, STUDIO_OIDC_AUDIENCE, STUDIO_OIDC_GROUPS_CLAIM, STUDIO_OIDC_CLIENT_ID
+ * come from the environment when not given as options.
  */
 
 export const USAGE = `Usage:
   npm run server -- [--port PORT] [--host HOST] [--database-url postgres://USER@HOST:PORT/DB]
+      [--oidc-issuer URL --oidc-audience AUD [--oidc-groups-claim groups] [--oidc-client-id ID]]
   npm run server -- user add EMAIL
   npm run server -- user list
   npm run server -- token revoke TOKEN-ID
-PORT and DATABASE_URL may be set in the environment instead.`;
+PORT, DATABASE_URL, STUDIO_OIDC_ISSUER, STUDIO_OIDC_AUDIENCE, STUDIO_OIDC_GROUPS_CLAIM and STUDIO_OIDC_CLIENT_ID
+may be set in the environment instead. With an issuer, the server also accepts that identity provider's access
+tokens (company sign-in); the desktop signs in as the client id, which defaults to the audience.`;
 
 const DEFAULT_PORT = 8080;
 
@@ -41,6 +47,10 @@ export function parseServerArgs(argv: string[], env: NodeJS.ProcessEnv) {
       port: { type: 'string' },
       host: { type: 'string', default: '127.0.0.1' },
       'database-url': { type: 'string' },
+      'oidc-issuer': { type: 'string' },
+      'oidc-audience': { type: 'string' },
+      'oidc-groups-claim': { type: 'string' },
+      'oidc-client-id': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -58,12 +68,39 @@ export function parseServerArgs(argv: string[], env: NodeJS.ProcessEnv) {
     const port = Number(portText);
     if (!/^\d+$/.test(portText) || port > 65535)
       throw new UsageError(`The port must be a number from 0 to 65535, not '${portText}'.`);
-    return { command: 'serve' as const, port, host: values.host, databaseUrl };
+    const oidc = oidcOptions(values, env);
+    return { command: 'serve' as const, port, host: values.host, databaseUrl, ...(oidc ? { oidc } : {}) };
   }
   if (command === 'user list' && argument === undefined) return { command: 'user list' as const, databaseUrl };
   if (command === 'user add' && argument) return { command: 'user add' as const, argument, databaseUrl };
   if (command === 'token revoke' && argument) return { command: 'token revoke' as const, argument, databaseUrl };
   throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
+}
+
+/** Company sign-in's settings, from the options or the environment; undefined when no issuer is given. */
+function oidcOptions(values: Record<string, unknown>, env: NodeJS.ProcessEnv): OidcOptions | undefined {
+  const setting = (option: string, variable: string): string | undefined => {
+    const value = values[option];
+    return typeof value === 'string' ? value : env[variable] || undefined;
+  };
+  const issuer = setting('oidc-issuer', 'STUDIO_OIDC_ISSUER');
+  const audience = setting('oidc-audience', 'STUDIO_OIDC_AUDIENCE');
+  const groupsClaim = setting('oidc-groups-claim', 'STUDIO_OIDC_GROUPS_CLAIM');
+  const clientId = setting('oidc-client-id', 'STUDIO_OIDC_CLIENT_ID');
+  if (!issuer) {
+    if (audience || groupsClaim || clientId)
+      throw new UsageError(
+        'Company sign-in needs the identity provider: give --oidc-issuer URL (or STUDIO_OIDC_ISSUER).',
+      );
+    return undefined;
+  }
+  const problem = oidcIssuerProblem(issuer);
+  if (problem) throw new UsageError(problem);
+  if (!audience)
+    throw new UsageError(
+      "Company sign-in needs this server's audience at the identity provider: give --oidc-audience AUD (or STUDIO_OIDC_AUDIENCE).",
+    );
+  return { issuer, audience, ...(groupsClaim ? { groupsClaim } : {}), ...(clientId ? { clientId } : {}) };
 }
 
 async function withDatabase<T>(databaseUrl: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -122,7 +159,13 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<nu
       // synchronous writes to a busy pipe cost every request a system call. Flushed before exiting.
       const destination = pino.destination({ dest: 1, sync: false });
       const log = createLogger(destination);
-      const server = await startTeamServer({ databaseUrl: args.databaseUrl, port: args.port, host: args.host, log });
+      const server = await startTeamServer({
+        databaseUrl: args.databaseUrl,
+        port: args.port,
+        host: args.host,
+        log,
+        oidc: args.oidc,
+      });
       console.log(`Storefront Studio server listening on ${server.url}`);
       await new Promise<void>((resolve) => {
         const stop = (signal: string): void => {

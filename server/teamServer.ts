@@ -1,15 +1,29 @@
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import { bearerToken, existingTokenIds, targetCarriesToken, userForToken } from './auth';
+import {
+  bearerToken,
+  existingTokenIds,
+  isApiToken,
+  recordSignedInUser,
+  targetCarriesToken,
+  userForToken,
+} from './auth';
 import { createPostgresStore } from './content/postgresStore';
 import { StoreUnavailableError } from '../core/store';
-import { MAX_LIST_LIMIT, RETRY_AFTER_SECONDS, teamRoutes, type MeAnswer } from '../core/teamProtocol';
+import { MAX_LIST_LIMIT, RETRY_AFTER_SECONDS, teamRoutes, type MeAnswer, type SignIn } from '../core/teamProtocol';
 import { EVERYWHERE, effectivePermissions, roleTable, type Grant } from '../core/permissions';
 import { createDatabase } from './db/database';
 import { applyMigrationsIn } from './db/migrate';
 import { createEventHub } from './events';
 import { createLogger } from './log';
+import {
+  createOidcVerifier,
+  OidcProviderUnreachable,
+  OidcTokenRefused,
+  oidcStreamLive,
+  type OidcOptions,
+} from './oidc';
 import { currentPresence, sweepExpiredPresence, updatePresence } from './presence';
 import { errorMessage } from '../core/rules/errorMessage';
 import { createHttpApp, listen } from '../http/app';
@@ -33,6 +47,8 @@ export interface TeamServerOptions {
   presenceSweepMs?: number;
   /** How long close() waits for requests in flight before cutting them. */
   shutdownGraceMs?: number;
+  /** Company sign-in: access tokens of this OpenID provider are accepted beside API tokens (server/oidc.ts). */
+  oidc?: OidcOptions;
 }
 
 export interface TeamServer {
@@ -46,7 +62,10 @@ export interface TeamServer {
 
 interface Identity {
   user: string;
+  /** The API token's id, or an OIDC access token's stream key (server/oidc.ts): its event streams' owner. */
   tokenId: string;
+  /** The user's groups at the identity provider (none for an API token). */
+  groups: string[];
 }
 
 declare module 'fastify' {
@@ -71,24 +90,55 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     });
 
   const store = createPostgresStore(db);
+  const oidc = options.oidc ? createOidcVerifier(options.oidc) : null;
   const events = await createEventHub({
     databaseUrl,
     log,
     heartbeatMs: options.eventHeartbeatMs,
-    existingTokenIds: (tokenIds) => existingTokenIds(db, tokenIds),
+    // An access token's streams last until it expires; an API token's until it is revoked.
+    existingTokenIds: async (tokenIds) => {
+      const now = Date.now();
+      const apiTokenIds = tokenIds.filter((tokenId) => oidcStreamLive(tokenId, now) === null);
+      const existing = await existingTokenIds(db, apiTokenIds);
+      for (const tokenId of tokenIds) if (oidcStreamLive(tokenId, now)) existing.add(tokenId);
+      return existing;
+    },
   });
 
-  /** The request's user and token id, or a 401 saying what is wrong. */
+  const unauthorized = (message: string): HttpError => unauthorizedError(message, oidc?.signIn);
+  const howToAuthenticate = oidc
+    ? `${HOW_TO_AUTHENTICATE} Or sign in with your company account at ${oidc.signIn.issuer} and send its access token.`
+    : HOW_TO_AUTHENTICATE;
+
+  /** The user of an access token from the identity provider, recorded in users on first use. */
+  const identifySignedIn = async (token: string): Promise<Identity> => {
+    if (!oidc) throw unauthorized('This API token is not valid: it is unknown or has been revoked. Ask for a new one.');
+    let signedIn;
+    try {
+      signedIn = await oidc.verify(token);
+    } catch (error) {
+      if (error instanceof OidcTokenRefused) throw unauthorized(error.message);
+      if (error instanceof OidcProviderUnreachable)
+        throw new HttpError(503, 'unavailable', error.message, {}, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+      throw error;
+    }
+    const { disabled } = await recordSignedInUser(db, signedIn.user);
+    if (disabled) throw unauthorized(`${signedIn.user} is disabled on this server. Ask the server's administrator.`);
+    return { user: signedIn.user, tokenId: signedIn.streamId, groups: signedIn.groups };
+  };
+
+  /** The request's user, token id and groups, or a 401 saying what is wrong. */
   const identify = async (request: FastifyRequest): Promise<Identity> => {
     const token = bearerToken(request.raw);
     if (token === 'missing')
-      throw unauthorized(`This Storefront Studio server needs an API token. ${HOW_TO_AUTHENTICATE}`);
+      throw unauthorized(`This Storefront Studio server needs an API token. ${howToAuthenticate}`);
     if (token === 'malformed')
-      throw unauthorized(`The Authorization header is not "Bearer TOKEN". ${HOW_TO_AUTHENTICATE}`);
+      throw unauthorized(`The Authorization header is not "Bearer TOKEN". ${howToAuthenticate}`);
+    if (!isApiToken(token)) return identifySignedIn(token);
     const identity = await userForToken(db, token);
     if (!identity)
       throw unauthorized('This API token is not valid: it is unknown or has been revoked. Ask for a new one.');
-    return identity;
+    return { ...identity, groups: [] };
   };
   const identityOf = (request: FastifyRequest): Identity => {
     if (!request.identity) throw new Error('A team route ran without its authentication hook.');
@@ -130,13 +180,13 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     await team.register(contentRoutesPlugin, { store, author: (request) => identityOf(request).user });
 
     team.get(teamRoutes.me.url, async (request): Promise<MeAnswer> => {
-      const { user } = identityOf(request);
+      const { user, groups } = identityOf(request);
       // Until roles exist, every user is treated as an admin (spec §6).
       const grants: Grant[] = [{ role: 'admin', to: { kind: 'user', name: user }, scope: EVERYWHERE, effect: 'allow' }];
       return {
         user,
         server: 'storefront-studio',
-        groups: [],
+        groups,
         grants,
         permissions: effectivePermissions(grants, roleTable([])),
       };
@@ -192,8 +242,11 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
   };
 }
 
-function unauthorized(message: string): HttpError {
-  return new HttpError(401, 'unauthorized', message, {}, { 'WWW-Authenticate': 'Bearer realm="storefront-studio"' });
+/** A 401 (core/teamProtocol.ts UnauthorizedBodySchema), saying how to sign in when company sign-in is on. */
+function unauthorizedError(message: string, signIn: SignIn | undefined): HttpError {
+  return new HttpError(401, 'unauthorized', message, signIn ? { signIn } : {}, {
+    'WWW-Authenticate': 'Bearer realm="storefront-studio"',
+  });
 }
 
 /** The database URL as it may appear in a message: without a password. */
