@@ -79,7 +79,15 @@ export async function startTestOidcProvider(
       id in TEST_USERS && !disabled.has(id)
         ? { accountId: id, claims: async () => ({ sub: id, ...claimsOf(id) }) }
         : undefined,
-    ttl: { AccessToken: accessTokenTtl },
+    // Every artefact's lifetime given (seconds), as the provider asks: long enough for any test.
+    ttl: {
+      AccessToken: accessTokenTtl,
+      IdToken: 3600,
+      Interaction: 3600,
+      Session: 86400,
+      Grant: 86400,
+      RefreshToken: 86400,
+    },
     features: {
       devInteractions: { enabled: true },
       resourceIndicators: {
