@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import * as openid from 'openid-client';
 import { errorMessage } from '../core/rules/errorMessage';
+import { isLoopbackHost } from '../core/rules/urlSafety';
 import type { SignIn } from '../core/teamProtocol';
 import { parseEmail } from './auth';
 
@@ -48,9 +49,9 @@ export interface OidcVerifier {
   verify(token: string): Promise<OidcIdentity>;
 }
 
-/** Plain http only to this machine (tests, a provider beside the server): anywhere else tokens could be forged in transit. */
-export function isLoopbackHttp(url: URL): boolean {
-  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+/** Plain http only to this machine (tests, a provider beside the server): anywhere else keys could be forged in transit. */
+function isLoopbackHttp(url: URL): boolean {
+  return url.protocol === 'http:' && isLoopbackHost(url.hostname);
 }
 
 /** The issuer as configured, or why it cannot be one. */

@@ -60,6 +60,13 @@ async function discover(signIn: Pick<SignIn, 'issuer' | 'clientId'>): Promise<op
   }
 }
 
+/** The answer looked for by askHowToSignIn, which comes as a 401 (so as an error of the HTTP client). */
+class SignInAnswer extends StudioError {
+  constructor(readonly signIn: SignIn) {
+    super('unauthorized', 'The team server says how to sign in.');
+  }
+}
+
 /** Asks the team server how to sign in: its GET /me without a token answers 401 with signIn (core/teamProtocol.ts). */
 export async function askHowToSignIn(serverUrl: string, allowInsecureHttp: boolean): Promise<SignIn> {
   const addressProblem = serviceUrlProblem(serverUrl, allowInsecureHttp);
@@ -73,17 +80,15 @@ export async function askHowToSignIn(serverUrl: string, allowInsecureHttp: boole
     describe: (failure, route) => describeRouteFailure(where, failure, route),
     explain: (failure) => {
       if (failure.kind !== 'status' || failure.status !== 401) return undefined;
-      const signIn = UnauthorizedBodySchema.safeParse(failure.body);
-      // The 401 is the answer looked for: it travels as the error's details.
-      return signIn.success && signIn.data.error.signIn
-        ? new StudioError('unauthorized', 'sign in', signIn.data.error.signIn)
-        : new StudioError('not-found', notOffered);
+      const refusal = UnauthorizedBodySchema.safeParse(failure.body);
+      const signIn = refusal.success ? refusal.data.error.signIn : undefined;
+      return signIn ? new SignInAnswer(signIn) : new StudioError('not-found', notOffered);
     },
   });
   try {
     await http.request({ url: teamRoute(serverUrl, 'me'), where: '/me', schema: z.unknown() });
   } catch (error) {
-    if (error instanceof StudioError && error.code === 'unauthorized') return error.details as SignIn;
+    if (error instanceof SignInAnswer) return error.signIn;
     throw error;
   }
   throw new StudioError('failed', `${where} answered /me without a token: it is not a Storefront Studio server.`);

@@ -41,6 +41,16 @@ export function openConnection(
   const { online, translator } = options;
   // A getter, not the token: a company session's token changes as it is refreshed.
   const rawClient = createContentClient(server.url, { ...options.client, token: () => server.token });
+  const startStream = (): TeamEventStream =>
+    startTeamEventStream({
+      ...options.stream,
+      server,
+      onOpen: online.streamOpened,
+      onContact: online.contact,
+      onDrop: online.streamDropped,
+      onResync: (reason) => options.emit({ type: 'resync', reason }),
+      onMessage: (message) => translator.receive(message),
+    });
   const connection: Connection = {
     session,
     server,
@@ -54,15 +64,14 @@ export function openConnection(
           options.log(`presence not sent: ${errorMessage(error)}`);
       },
     }),
-    stream: startTeamEventStream({
-      ...options.stream,
-      server,
-      onOpen: online.streamOpened,
-      onContact: online.contact,
-      onDrop: online.streamDropped,
-      onResync: (reason) => options.emit({ type: 'resync', reason }),
-      onMessage: (message) => translator.receive(message),
-    }),
+    stream: startStream(),
   };
+  // The server ends an access token's stream once the token expires: a refreshed token gets a stream of its
+  // own before that, so the connection does not drop; what was sent between the two may be missed.
+  session?.onRenewed(() => {
+    connection.stream.stop();
+    connection.stream = startStream();
+    options.emit({ type: 'resync', reason: 'The event stream was reopened with the renewed sign-in.' });
+  });
   return connection;
 }

@@ -94,7 +94,7 @@ function storedCompanySession(secrets: SecretStore): CompanySession | null {
   }
 }
 
-export function storeCompanySession(secrets: SecretStore, session: CompanySession | null): void {
+function storeCompanySession(secrets: SecretStore, session: CompanySession | null): void {
   secrets.setSecret(TEAM_COMPANY_SESSION_SECRET, session && JSON.stringify(session));
 }
 
@@ -151,6 +151,8 @@ export interface SessionKeeperOptions {
 export interface SessionKeeper {
   /** The session's newest tokens. */
   current(): CompanySession;
+  /** Calls the listener after each refresh (answers an unsubscribe). */
+  onRenewed(listener: () => void): () => void;
   stop(): void;
 }
 
@@ -163,6 +165,7 @@ export function keepSessionFresh(options: SessionKeeperOptions): SessionKeeper {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let failures = 0;
+  const renewedListeners = new Set<() => void>();
 
   const schedule = (delay: number): void => {
     timer = setTimeout(() => void refreshNow(), delay);
@@ -175,6 +178,7 @@ export function keepSessionFresh(options: SessionKeeperOptions): SessionKeeper {
       session = renewed;
       failures = 0;
       options.onRefreshed(renewed);
+      for (const listener of renewedListeners) listener();
       schedule(delayOf(renewed.obtainedAt, renewed.expiresAt, now()));
     } catch (error) {
       if (stopped) return;
@@ -191,6 +195,10 @@ export function keepSessionFresh(options: SessionKeeperOptions): SessionKeeper {
 
   return {
     current: () => session,
+    onRenewed(listener) {
+      renewedListeners.add(listener);
+      return () => renewedListeners.delete(listener);
+    },
     stop: () => {
       stopped = true;
       clearTimeout(timer);

@@ -131,7 +131,8 @@ describe('signing in with the company account, through main', () => {
 
   beforeAll(async () => {
     postgres = await startTestPostgres();
-    provider = await startTestOidcProvider();
+    // Tokens of 3 s: the server ends a stream whose token expired, so the desktop must renew it in time.
+    provider = await startTestOidcProvider({ accessTokenTtlSeconds: 3 });
     const databaseUrl = postgres.createDatabase('company_sign_in');
     server = await startTeamServer({
       databaseUrl,
@@ -201,6 +202,18 @@ describe('signing in with the company account, through main', () => {
       () => JSON.parse(secrets.getSecret(TEAM_COMPANY_SESSION_SECRET)!).accessToken !== firstToken,
       'a refreshed token',
     );
+    // Past the first token's expiry: its stream was replaced in time, so the connection never dropped.
+    const signedInAt = Date.now();
+    await until(() => Date.now() - signedInAt > 4_000, 'the first token to expire');
+    expect(desktop.team.status().connection).toBe('online');
+    const offline = events.flatMap((event) =>
+      event.type === 'status' && event.status.connection === 'offline' ? [event.status.offlineReason] : [],
+    );
+    expect(offline).toEqual([]);
+    expect(events).toContainEqual({
+      type: 'resync',
+      reason: 'The event stream was reopened with the renewed sign-in.',
+    });
     const meta = { ...emptyPageMeta(), category: 'Trainers' };
     const saved = await call('saveContent', {
       key: HOME_KEY,

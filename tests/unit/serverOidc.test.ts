@@ -126,7 +126,7 @@ describe('company sign-in', () => {
     const now = Math.floor(Date.now() / 1000);
     const stream = await openEventStream(
       server.url,
-      await provider.accessToken('editor.gb@example.com', { exp: now + 1 }),
+      await provider.accessToken('editor.gb@example.com', { exp: now + 2 }),
     );
     await expect(stream.ended).resolves.toBeUndefined();
   });

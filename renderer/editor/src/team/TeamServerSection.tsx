@@ -94,6 +94,7 @@ function SignedIn({ status }: { status: TeamStatus }) {
             type="button"
             className="primary"
             disabled={company.busy}
+            // The address this desktop was signed in to (with the user's consent if it is plain http).
             onClick={() => void company.signIn({ url: status.serverUrl ?? '', allowInsecureHttp: true })}
           >
             {company.busy ? 'Signing in…' : COMPANY_SIGN_IN}
