@@ -1,4 +1,6 @@
 import { rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
@@ -11,7 +13,7 @@ import { MIN_REFRESH_DELAY_MS, refreshDelayMs } from '../../core/rules/tokenRefr
 import { emptyPageMeta } from '../../core/schemas';
 import { QUEUED_SAVE_MESSAGE, type TeamEvent } from '../../core/team';
 import { createStudioServices, type StudioServices } from '../../main/host/services';
-import { SessionRefusedError, type CompanySession } from '../../main/services/companySignIn';
+import { askHowToSignIn, SessionRefusedError, type CompanySession } from '../../main/services/companySignIn';
 import {
   keepSessionFresh,
   TEAM_COMPANY_SESSION_SECRET,
@@ -118,6 +120,44 @@ describe('keeping the session fresh', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(refreshed).toEqual(['renewed']);
     expect(refused).toEqual([]);
+  });
+});
+
+describe('asking the team server how to sign in (its 401 to GET /me)', () => {
+  async function serverAnswering401(body: unknown): Promise<{ url: string; close(): Promise<void> }> {
+    const server = createServer((_request, response) => {
+      response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      close: () => new Promise((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  it('answers the issuer, client id and scopes the server names', async () => {
+    const signIn = { issuer: 'https://idp.example.com', clientId: 'desktop', scopes: ['openid', 'email'] };
+    const server = await serverAnswering401({ error: { code: 'unauthorized', message: 'Sign in.', signIn } });
+    try {
+      await expect(askHowToSignIn(server.url, false)).resolves.toEqual(signIn);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('says so when the server takes API tokens only', async () => {
+    const server = await serverAnswering401({ error: { code: 'unauthorized', message: 'Send a token.' } });
+    try {
+      await expect(askHowToSignIn(server.url, false)).rejects.toThrow(
+        `The team server at ${server.url} does not offer company sign-in: sign in with an API token from its administrator.`,
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses plain http to another machine without consent, before asking', async () => {
+    await expect(askHowToSignIn('http://studio.example.com', false)).rejects.toThrow(/Use https/);
   });
 });
 
