@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import * as openid from 'openid-client';
 import { z } from 'zod';
 import { errorMessage } from '../../core/rules/errorMessage';
+import { quote } from '../../core/rules/quote';
 import { isLoopbackHost, serviceUrlProblem } from '../../core/rules/urlSafety';
 import { StudioError } from '../../core/result';
 import { UnauthorizedBodySchema, type SignIn } from '../../core/teamProtocol';
@@ -36,17 +37,22 @@ export type CompanySession = z.infer<typeof CompanySessionSchema>;
 /** The identity provider refused to renew the session (the user was disabled, the session ended): sign in again. */
 export class SessionRefusedError extends Error {}
 
-/** The identity provider's address, or why this app will not send anyone there. */
-function issuerUrl(issuer: string): URL {
-  const problem = serviceUrlProblem(issuer, false);
-  if (problem)
-    throw new StudioError('forbidden', `The team server's identity provider ${issuer} is refused: ${problem}`);
-  return new URL(issuer);
+/**
+ * An address of the identity provider that this app sends requests or the user to (the system browser opens
+ * its sign-in page): https, or plain http on this computer only; anything else is refused before it is used.
+ */
+function providerUrl(url: string | undefined, what: string): URL {
+  if (url === undefined || serviceUrlProblem(url, false) !== null)
+    throw new StudioError(
+      'forbidden',
+      `The identity provider's ${what} must be an https address (plain http only on this computer), not ${quote(url ?? '')}.`,
+    );
+  return new URL(url);
 }
 
 /** Discovery (the provider's metadata), as a public client: PKCE stands in for a secret. */
 async function discover(signIn: Pick<SignIn, 'issuer' | 'clientId'>): Promise<openid.Configuration> {
-  const url = issuerUrl(signIn.issuer);
+  const url = providerUrl(signIn.issuer, 'address');
   try {
     return await openid.discovery(url, signIn.clientId, undefined, openid.None(), {
       // Plain http only to this machine (a provider for tests or beside the app): serviceUrlProblem allowed no other.
@@ -142,6 +148,7 @@ export async function beginCompanySignIn(
 ): Promise<PendingSignIn> {
   const now = options.now ?? Date.now;
   const configuration = await discover(signIn);
+  providerUrl(configuration.serverMetadata().authorization_endpoint, 'sign-in page');
   const verifier = openid.randomPKCECodeVerifier();
   const state = openid.randomState();
   const listener = createServer();

@@ -13,7 +13,12 @@ import { MIN_REFRESH_DELAY_MS, refreshDelayMs } from '../../core/rules/tokenRefr
 import { emptyPageMeta } from '../../core/schemas';
 import { QUEUED_SAVE_MESSAGE, type TeamEvent } from '../../core/team';
 import { createStudioServices, type StudioServices } from '../../main/host/services';
-import { askHowToSignIn, SessionRefusedError, type CompanySession } from '../../main/services/companySignIn';
+import {
+  askHowToSignIn,
+  beginCompanySignIn,
+  SessionRefusedError,
+  type CompanySession,
+} from '../../main/services/companySignIn';
 import {
   keepSessionFresh,
   TEAM_COMPANY_SESSION_SECRET,
@@ -123,7 +128,7 @@ describe('keeping the session fresh', () => {
   });
 });
 
-describe('asking the team server how to sign in (its 401 to GET /me)', () => {
+describe("before anyone is sent to sign in: the server's 401 to GET /me, and the provider's addresses", () => {
   async function serverAnswering401(body: unknown): Promise<{ url: string; close(): Promise<void> }> {
     const server = createServer((_request, response) => {
       response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -153,6 +158,27 @@ describe('asking the team server how to sign in (its 401 to GET /me)', () => {
       );
     } finally {
       await server.close();
+    }
+  });
+
+  it('refuses a provider whose sign-in page is not https, before anything opens it', async () => {
+    const idp = createServer((request, response) => {
+      const issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({ issuer, authorization_endpoint: 'file:///etc/passwd', token_endpoint: `${issuer}/token` }),
+        );
+      request.resume();
+    });
+    await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
+    const issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
+    try {
+      await expect(beginCompanySignIn({ issuer, clientId: 'desktop', scopes: ['openid'] })).rejects.toThrow(
+        "The identity provider's sign-in page must be an https address (plain http only on this computer), not file:///etc/passwd.",
+      );
+    } finally {
+      await new Promise((resolve) => idp.close(resolve));
     }
   });
 
