@@ -35,6 +35,8 @@ export const SERVICE_CHANNELS = [
   'testTeamServer',
   'signInTeam',
   'signOutTeam',
+  'startCompanySignIn',
+  'finishCompanySignIn',
   'pageOpened',
   'pageClosed',
   'listPageAudit',

@@ -9,6 +9,8 @@ import { SettingsPatchSchema, SettingsSchema } from './settings';
 import {
   PendingSaveSchema,
   PresenceEntrySchema,
+  CompanySignInFormSchema,
+  CompanySignInStartSchema,
   TeamConnectionTestSchema,
   TeamServerFormSchema,
   TeamStatusSchema,
@@ -245,6 +247,17 @@ export const contract = {
   signInTeam: { input: TeamServerFormSchema, output: TeamStatusSchema },
   /** Forgets the token; back to "This computer only" (the embedded store). The outbox stays on disk. */
   signOutTeam: { input: empty, output: TeamStatusSchema },
+  /**
+   * Settings → Team server → Sign in with your company account: asks the server how to sign in (its 401 to
+   * GET /me), then starts the authorization code flow with PKCE and a loopback redirect. Answers the identity
+   * provider's page, opened in the system browser by main when it can, else to be opened by the editor.
+   */
+  startCompanySignIn: { input: CompanySignInFormSchema, output: CompanySignInStartSchema },
+  /**
+   * Waits for the sign-in started last to come back to the loopback address, then signs in as startCompanySignIn's
+   * server with the tokens (kept like the API token). Fails with the reason (refused, timed out, replaced).
+   */
+  finishCompanySignIn: { input: empty, output: TeamStatusSchema },
   /** The editor shows this page (one call per country of a multi-country page): presence heartbeats start. */
   pageOpened: { input: z.object({ key: PageKeySchema }), output: empty },
   /** The editor left the page: presence says 'closed' and the heartbeat stops. */

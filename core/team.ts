@@ -32,6 +32,12 @@ export const TeamStatusSchema = z.object({
   pendingSaves: z.number().int().nonnegative(),
   /** Whether the token outlives this session (false: no secure storage, or the browser host's memory). */
   tokenPersists: z.boolean(),
+  /**
+   * Signed in with the company account: how the session ended when the identity provider refused to refresh
+   * it (the user was disabled, the session ended), else null. Drafts and the outbox stay; saves wait in the
+   * outbox until the user signs in again.
+   */
+  signedOut: z.string().nullable(),
 });
 export type TeamStatus = z.infer<typeof TeamStatusSchema>;
 
@@ -41,6 +47,15 @@ export const TeamServerFormSchema = z.object({
   token: z.string().trim().min(1, 'Enter the API token').max(500),
   allowInsecureHttp: z.boolean().default(false),
 });
+
+/** Settings → Team server → "Sign in with your company account": the server's address is all it needs. */
+export const CompanySignInFormSchema = TeamServerFormSchema.pick({ url: true, allowInsecureHttp: true });
+
+/**
+ * A company sign-in under way: the identity provider's page to open. openedInBrowser: main opened it in the
+ * system browser (Electron); otherwise the editor opens it in its own window (the browser host).
+ */
+export const CompanySignInStartSchema = z.object({ authorizationUrl: z.url(), openedInBrowser: z.boolean() });
 
 /** Why a connection test failed, for the form to say so (the message is a full sentence to show as is). */
 export const TeamConnectionProblemSchema = z.object({

@@ -55,6 +55,24 @@ export const ForbiddenBodySchema = z.object({
 });
 export type ForbiddenBody = z.infer<typeof ForbiddenBodySchema>;
 
+/**
+ * How to sign in with the company's identity provider (issue 22 §3), carried by every 401 of a team server
+ * that accepts OpenID Connect access tokens, so a desktop needs only the server's address: the issuer to
+ * discover, the public client id to sign in as (authorization code flow with PKCE) and the scopes to ask for.
+ */
+export const SignInSchema = z.object({
+  issuer: z.url(),
+  clientId: z.string().min(1),
+  scopes: z.array(z.string().min(1)),
+});
+export type SignIn = z.infer<typeof SignInSchema>;
+
+/** A 401: why the request was refused, and how to sign in when the server accepts company sign-in. */
+export const UnauthorizedBodySchema = z.object({
+  error: z.looseObject({ code: z.literal('unauthorized'), message: z.string(), signIn: SignInSchema.optional() }),
+});
+export type UnauthorizedBody = z.infer<typeof UnauthorizedBodySchema>;
+
 // ---------------------------------------------------------------------------------------------------------
 // Query strings: every value arrives as text
 

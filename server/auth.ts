@@ -17,6 +17,9 @@ import { EVENTS_CHANNEL, channelPayload, type Queryable } from './db/database';
 
 const TOKEN_PREFIX = 'sst_';
 
+/** Whether a bearer token is one of ours (anything else may be an identity provider's access token). */
+export const isApiToken = (token: string): boolean => token.startsWith(TOKEN_PREFIX);
+
 export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token, 'utf8').digest();
 }
@@ -167,7 +170,7 @@ export async function userForToken(
   db: Queryable,
   token: string,
 ): Promise<{ user: string; tokenId: string; disabled: boolean } | null> {
-  if (!token.startsWith(TOKEN_PREFIX)) return null;
+  if (!isApiToken(token)) return null;
   const { rows } = await db.query<{ user_email: string; id: string; disabled: boolean }>(
     `SELECT t.user_email, t.id, u.disabled_at IS NOT NULL AS disabled
        FROM api_tokens t JOIN users u ON u.email = t.user_email WHERE t.hash = $1`,
@@ -175,6 +178,21 @@ export async function userForToken(
   );
   const row = rows[0];
   return row ? { user: row.user_email, tokenId: row.id, disabled: row.disabled } : null;
+}
+
+/**
+ * A user signed in through the identity provider: recorded in users on first use, so an administrator can
+ * disable them (users.disabled_at, `user disable EMAIL`) like anyone with an API token. Whether they are
+ * disabled. Nothing is written for a user already known.
+ */
+export async function recordSignedInUser(db: Queryable, email: string): Promise<{ disabled: boolean }> {
+  const { rows } = await db.query<{ disabled_at: Date | null }>('SELECT disabled_at FROM users WHERE email = $1', [
+    email,
+  ]);
+  const known = rows[0];
+  if (known) return { disabled: known.disabled_at !== null };
+  await db.query('INSERT INTO users (email) VALUES ($1) ON CONFLICT (email) DO NOTHING', [email]);
+  return { disabled: false };
 }
 
 /**

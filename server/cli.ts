@@ -28,15 +28,19 @@ import {
 import { addUser, listUsers, parseEmail, revokeToken } from './auth';
 import { applyMigrations } from './db/migrate';
 import { createLogger } from './log';
+import { oidcIssuerProblem, type OidcOptions } from './oidc';
 import { startTeamServer } from './teamServer';
 
 /**
  * The team server's command line: serve, users and their API tokens, roles and grants, the audit log (USAGE
  * below). PORT, DATABASE_URL and AUDIT_RETENTION_DAYS come from the environment when not given as options.
+ * Company sign-in: STUDIO_OIDC_ISSUER, STUDIO_OIDC_AUDIENCE, STUDIO_OIDC_GROUPS_CLAIM and STUDIO_OIDC_CLIENT_ID, or
+ * the --oidc-* options.
  */
 
 export const USAGE = `Usage:
   npm run server -- [--port PORT] [--host HOST] [--database-url postgres://USER@HOST:PORT/DB] [--audit-retention-days N]
+      [--oidc-issuer URL --oidc-audience AUD [--oidc-groups-claim groups] [--oidc-client-id ID]]
   npm run server -- user add EMAIL [--role ROLE [--fascia F,...|*] [--country C,...|*]]
   npm run server -- user list
   npm run server -- user disable EMAIL
@@ -52,8 +56,10 @@ Built-in roles: ${Object.entries(BUILT_IN_ROLES)
   .map(([name, actions]) => `${name} (${actions.join(', ')})`)
   .join('; ')}.
 A new user may do nothing until a role is granted; --fascia and --country default to * (every one).
-PORT, DATABASE_URL and AUDIT_RETENTION_DAYS may be set in the environment instead.
-The audit log keeps ${DEFAULT_AUDIT_RETENTION_DAYS} days unless --audit-retention-days asks for more.`;
+The audit log keeps ${DEFAULT_AUDIT_RETENTION_DAYS} days unless --audit-retention-days asks for more.
+PORT, DATABASE_URL, AUDIT_RETENTION_DAYS, STUDIO_OIDC_ISSUER, STUDIO_OIDC_AUDIENCE, STUDIO_OIDC_GROUPS_CLAIM and STUDIO_OIDC_CLIENT_ID
+may be set in the environment instead. With an issuer, the server also accepts that identity provider's access
+tokens (company sign-in); the desktop signs in as the client id, which defaults to the audience.`;
 
 const DEFAULT_PORT = 8080;
 
@@ -110,6 +116,10 @@ export function parseServerArgs(argv: string[], env: NodeJS.ProcessEnv) {
       action: { type: 'string' },
       limit: { type: 'string' },
       offset: { type: 'string' },
+      'oidc-issuer': { type: 'string' },
+      'oidc-audience': { type: 'string' },
+      'oidc-groups-claim': { type: 'string' },
+      'oidc-client-id': { type: 'string' },
       help: { type: 'boolean', default: false },
       to: { type: 'string' },
       fascia: { type: 'string' },
@@ -167,7 +177,15 @@ export function parseServerArgs(argv: string[], env: NodeJS.ProcessEnv) {
     const retentionProblem = auditRetentionProblem(/^\d+$/.test(retentionText ?? '') ? auditRetentionDays : NaN);
     if (retentionText !== undefined && retentionProblem)
       throw new UsageError(`${retentionProblem}, not '${retentionText}'.`);
-    return { command: 'serve' as const, port, host: values.host, databaseUrl, auditRetentionDays };
+    const oidc = oidcOptions(values, env);
+    return {
+      command: 'serve' as const,
+      port,
+      host: values.host,
+      databaseUrl,
+      auditRetentionDays,
+      ...(oidc ? { oidc } : {}),
+    };
   }
   if (command === 'audit' && verb === undefined) {
     const { user, since, until, page, action, limit, offset } = values;
@@ -179,6 +197,32 @@ export function parseServerArgs(argv: string[], env: NodeJS.ProcessEnv) {
   if (command === 'user add' && argument) return { command: 'user add' as const, argument, databaseUrl };
   if (command === 'token revoke' && argument) return { command: 'token revoke' as const, argument, databaseUrl };
   throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
+}
+
+/** Company sign-in's settings, from the options or the environment; undefined when no issuer is given. */
+function oidcOptions(values: Record<string, unknown>, env: NodeJS.ProcessEnv): OidcOptions | undefined {
+  const setting = (option: string, variable: string): string | undefined => {
+    const value = values[option];
+    return typeof value === 'string' ? value : env[variable] || undefined;
+  };
+  const issuer = setting('oidc-issuer', 'STUDIO_OIDC_ISSUER');
+  const audience = setting('oidc-audience', 'STUDIO_OIDC_AUDIENCE');
+  const groupsClaim = setting('oidc-groups-claim', 'STUDIO_OIDC_GROUPS_CLAIM');
+  const clientId = setting('oidc-client-id', 'STUDIO_OIDC_CLIENT_ID');
+  if (!issuer) {
+    if (audience || groupsClaim || clientId)
+      throw new UsageError(
+        'Company sign-in needs the identity provider: give --oidc-issuer URL (or STUDIO_OIDC_ISSUER).',
+      );
+    return undefined;
+  }
+  const problem = oidcIssuerProblem(issuer);
+  if (problem) throw new UsageError(problem);
+  if (!audience)
+    throw new UsageError(
+      "Company sign-in needs this server's audience at the identity provider: give --oidc-audience AUD (or STUDIO_OIDC_AUDIENCE).",
+    );
+  return { issuer, audience, ...(groupsClaim ? { groupsClaim } : {}), ...(clientId ? { clientId } : {}) };
 }
 
 async function withDatabase<T>(databaseUrl: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -325,6 +369,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<nu
         host: args.host,
         log,
         auditRetentionDays: args.auditRetentionDays,
+        oidc: args.oidc,
       });
       console.log(`Storefront Studio server listening on ${server.url}`);
       await new Promise<void>((resolve) => {

@@ -8,10 +8,19 @@ import {
   teamRoutes,
   type AuditQuery,
   type MeAnswer,
+  type SignIn,
 } from '../core/teamProtocol';
 import { PageKeySchema, type PageKey } from '../core/schemas';
 import { DEFAULT_AUDIT_RETENTION_DAYS, auditRetentionProblem, queryAudit, recordAudit, startAuditSweep } from './audit';
-import { bearerToken, censorTokens, existingTokenIds, targetCarriesToken, userForToken } from './auth';
+import {
+  bearerToken,
+  censorTokens,
+  existingTokenIds,
+  isApiToken,
+  recordSignedInUser,
+  targetCarriesToken,
+  userForToken,
+} from './auth';
 import { createPostgresStore } from './content/postgresStore';
 import { StoreUnavailableError } from '../core/store';
 import { may, mayEverywhere, type Permissions } from '../core/permissions';
@@ -23,6 +32,13 @@ import { createDatabase } from './db/database';
 import { applyMigrationsIn } from './db/migrate';
 import { createEventHub, type EventHub, type StreamViewer } from './events';
 import { createLogger } from './log';
+import {
+  createOidcVerifier,
+  OidcProviderUnreachable,
+  OidcTokenRefused,
+  oidcStreamLive,
+  type OidcOptions,
+} from './oidc';
 import { currentPresence, sweepExpiredPresence, updatePresence } from './presence';
 import { errorMessage } from '../core/rules/errorMessage';
 import { createHttpApp, listen, pathOf } from '../http/app';
@@ -50,6 +66,8 @@ export interface TeamServerOptions {
   auditRetentionDays?: number;
   /** How often entries past retention are swept (also once at start). */
   auditSweepMs?: number;
+  /** Company sign-in: access tokens of this OpenID provider are accepted beside API tokens (server/oidc.ts). */
+  oidc?: OidcOptions;
 }
 
 export interface TeamServer {
@@ -63,6 +81,7 @@ export interface TeamServer {
 
 export interface Identity {
   user: string;
+  /** The API token's id, or an OIDC access token's stream key (server/oidc.ts): its event streams' owner. */
   tokenId: string;
   /** The user's groups at the identity provider (their grants apply to the user); none for an API token. */
   groups: string[];
@@ -121,6 +140,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     });
 
   const store = createPostgresStore(db);
+  const oidc = options.oidc ? createOidcVerifier(options.oidc) : null;
   // Cached per user and cleared on every announced change of grants (the choice is explained in accessCache.ts).
   const access = createAccessCache({
     load: (user, groups) => loadAccess(db, user, groups),
@@ -130,17 +150,47 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     databaseUrl,
     log,
     heartbeatMs: options.eventHeartbeatMs,
-    existingTokenIds: (tokenIds) => existingTokenIds(db, tokenIds),
+    // An access token's streams last until it expires; an API token's until it is revoked.
+    existingTokenIds: async (tokenIds) => {
+      const now = Date.now();
+      const apiTokenIds = tokenIds.filter((tokenId) => oidcStreamLive(tokenId, now) === null);
+      const existing = await existingTokenIds(db, apiTokenIds);
+      for (const tokenId of tokenIds) if (oidcStreamLive(tokenId, now)) existing.add(tokenId);
+      return existing;
+    },
     onAccessChanged: () => access.clear(),
   });
 
-  /** The request's user and token id, or a 401 saying what is wrong. */
+  const unauthorized = (message: string): HttpError => unauthorizedError(message, oidc?.signIn);
+  const howToAuthenticate = oidc
+    ? `${HOW_TO_AUTHENTICATE} Or sign in with your company account at ${oidc.signIn.issuer} and send its access token.`
+    : HOW_TO_AUTHENTICATE;
+
+  /** The user of an access token from the identity provider, recorded in users on first use. */
+  const identifySignedIn = async (token: string): Promise<Identity> => {
+    if (!oidc) throw unauthorized('This API token is not valid: it is unknown or has been revoked. Ask for a new one.');
+    let signedIn;
+    try {
+      signedIn = await oidc.verify(token);
+    } catch (error) {
+      if (error instanceof OidcTokenRefused) throw unauthorized(error.message);
+      if (error instanceof OidcProviderUnreachable)
+        throw new HttpError(503, 'unavailable', error.message, {}, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+      throw error;
+    }
+    const { disabled } = await recordSignedInUser(db, signedIn.user);
+    if (disabled) throw unauthorized(`${signedIn.user} is disabled on this server. Ask the server's administrator.`);
+    return { user: signedIn.user, tokenId: signedIn.streamId, groups: signedIn.groups };
+  };
+
+  /** The request's user, token id and groups, or a 401 saying what is wrong. */
   const identify = async (request: FastifyRequest): Promise<Identity> => {
     const token = bearerToken(request.raw);
     if (token === 'missing')
-      throw unauthorized(`This Storefront Studio server needs an API token. ${HOW_TO_AUTHENTICATE}`);
+      throw unauthorized(`This Storefront Studio server needs an API token. ${howToAuthenticate}`);
     if (token === 'malformed')
-      throw unauthorized(`The Authorization header is not "Bearer TOKEN". ${HOW_TO_AUTHENTICATE}`);
+      throw unauthorized(`The Authorization header is not "Bearer TOKEN". ${howToAuthenticate}`);
+    if (!isApiToken(token)) return identifySignedIn(token);
     const found = await userForToken(db, token);
     if (!found)
       throw unauthorized('This API token is not valid: it is unknown or has been revoked. Ask for a new one.');
@@ -303,8 +353,11 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
   };
 }
 
-function unauthorized(message: string): HttpError {
-  return new HttpError(401, 'unauthorized', message, {}, { 'WWW-Authenticate': 'Bearer realm="storefront-studio"' });
+/** A 401 (core/teamProtocol.ts UnauthorizedBodySchema), saying how to sign in when company sign-in is on. */
+function unauthorizedError(message: string, signIn: SignIn | undefined): HttpError {
+  return new HttpError(401, 'unauthorized', message, signIn ? { signIn } : {}, {
+    'WWW-Authenticate': 'Bearer realm="storefront-studio"',
+  });
 }
 
 /** The database URL as it may appear in a message: without a password. */

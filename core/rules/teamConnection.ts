@@ -23,7 +23,9 @@ export type TeamConnectionEvent =
   /** A call could not reach the server; nextAttemptAt: when it is checked again (null: keep the one planned). */
   | { type: 'failed'; reason: string; nextAttemptAt: string | null }
   | { type: 'streamOpened'; at: string }
-  | { type: 'streamDropped'; reason: string; nextAttemptAt: string };
+  | { type: 'streamDropped'; reason: string; nextAttemptAt: string }
+  /** The company sign-in ended (its refresh was refused): offline, and nothing is tried until a new sign-in. */
+  | { type: 'sessionEnded'; reason: string };
 
 export const INITIAL_TEAM_CONNECTION: TeamConnectionState = {
   connection: 'online',
@@ -52,6 +54,8 @@ export function teamConnectionReducer(state: TeamConnectionState, event: TeamCon
         offlineReason: event.reason,
         nextAttemptAt: event.nextAttemptAt ?? state.nextAttemptAt,
       };
+    case 'sessionEnded':
+      return { ...state, connection: 'offline', offlineReason: event.reason, nextAttemptAt: null, streamOpen: false };
     case 'streamOpened':
       return teamConnectionReducer({ ...state, streamOpen: true }, { type: 'answered', at: event.at });
     case 'streamDropped':

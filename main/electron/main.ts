@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { app, BrowserWindow, dialog, ipcMain } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, shell } from 'electron';
 import { createStudioServices } from '../host/services';
 import { registerIpc } from './ipc';
 import { registerAppSchemePrivileged, resourcesDir, serveAppProtocol } from './protocol';
@@ -65,6 +65,8 @@ async function start(): Promise<void> {
     store,
     damagedSettings: store.damagedFiles,
     secrets: createSafeStorageSecrets(store),
+    // Company sign-in happens in the system browser (RFC 8252), where the user's password manager and SSO are.
+    team: { openInBrowser: (url) => shell.openExternal(url) },
   });
   closeServicesBeforeQuitting(services);
   openEditorWindow(services);

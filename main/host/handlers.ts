@@ -330,6 +330,8 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
     testTeamServer: async (form) => deps.team.test(form),
     signInTeam: async (form) => deps.team.signIn(form),
     signOutTeam: async () => deps.team.signOut(),
+    startCompanySignIn: async (form) => deps.team.startCompanySignIn(form),
+    finishCompanySignIn: async () => deps.team.finishCompanySignIn(),
     pageOpened: async ({ key }) => {
       deps.team.pageOpened(key);
       return {};

@@ -36,8 +36,11 @@ export interface StudioServicesOptions {
    * the sign-in stored by Settings → Team server.
    */
   teamServer?: TeamServer;
-  /** Team mode's timings, shortened by tests. */
-  team?: Pick<TeamServiceOptions, 'stream' | 'probeBackoff' | 'presenceHeartbeatMs' | 'client'>;
+  /** Team mode's timings, shortened by tests, and how the shell opens the identity provider's page. */
+  team?: Pick<
+    TeamServiceOptions,
+    'stream' | 'probeBackoff' | 'presenceHeartbeatMs' | 'client' | 'companySession' | 'openInBrowser'
+  >;
   /** Settings files found damaged when the store was opened (SettingsStore.damagedFiles). */
   damagedSettings?: readonly DamagedFile[];
   now?: () => Date;

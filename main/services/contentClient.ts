@@ -54,8 +54,8 @@ export interface ContentClientOptions {
   timeoutMs?: number;
   /** The longest wait between two attempts of a GET; tests shorten it. */
   retryDelayMs?: number;
-  /** A team server's API token, sent as `Authorization: Bearer`. */
-  token?: string;
+  /** A team server's token, sent as `Authorization: Bearer`; a function is asked at every request (it is refreshed). */
+  token?: string | (() => string);
 }
 
 export function createContentClient(baseUrl: string, options: ContentClientOptions = {}): ContentClient {
@@ -65,7 +65,7 @@ export function createContentClient(baseUrl: string, options: ContentClientOptio
   const http = createServiceHttp({
     timeoutMs,
     retryDelayMs,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: token ? () => ({ authorization: `Bearer ${typeof token === 'string' ? token : token()}` }) : {},
     describe: (failure, route) => describeRouteFailure(serviceName, failure, route),
     explain: (failure, route) => {
       if (failure.kind !== 'status') return undefined;

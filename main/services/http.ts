@@ -148,7 +148,8 @@ export interface ServiceHttpOptions {
   retryDelayMs?: number;
   /** false: one attempt only (a connection test that must answer at once). */
   retry?: boolean;
-  headers?: Record<string, string>;
+  /** A function is asked at every request (a token that is refreshed). */
+  headers?: Record<string, string> | (() => Record<string, string>);
   followRedirect?: boolean;
   /** The message for a failure of a call to `where`. */
   describe(failure: HttpFailure, where: string): string;
@@ -198,7 +199,10 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
           method,
           ...(searchParams === undefined ? {} : { searchParams }),
           ...(json === undefined ? {} : { json }),
-          headers: { accept: 'application/json', ...options.headers },
+          headers: {
+            accept: 'application/json',
+            ...(typeof options.headers === 'function' ? options.headers() : options.headers),
+          },
           timeout: { request: timeoutMs },
           retry,
           followRedirect: options.followRedirect ?? true,

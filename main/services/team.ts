@@ -1,19 +1,29 @@
-import { z } from 'zod';
 import type { BackoffPolicy } from '../../core/rules/backoff';
 import { StudioError } from '../../core/result';
 import { errorMessage } from '../../core/rules/errorMessage';
 import type { PageContent, PageKey } from '../../core/schemas';
 import type { PendingSave, PresenceEntry, TeamConnectionProblem, TeamEvent, TeamStatus } from '../../core/team';
-import { createContentClient, type ContentClient, type ContentClientOptions } from './contentClient';
+import type { ContentClient } from './contentClient';
 import type { DraftStore } from './drafts';
 import type { Outbox, OutboxEntry } from './outbox';
 import { createOutboxSync, type OutboxSync, type SaveAnswer } from './outboxSync';
 import type { PageCache } from './pageCache';
 import type { KeyValueStore, SecretStore } from './stores';
 import { signInError, testTeamConnection, type TeamServer } from './teamConnection';
-import { startTeamEventStream, type TeamEventStream, type TeamEventStreamOptions } from './teamEvents';
+import {
+  companyServer,
+  createCompanySignIns,
+  readSignIn,
+  rememberSignIn,
+  rememberUser,
+  storedUser,
+  type TeamAddress,
+  type SessionKeeper,
+  type SessionKeeperOptions,
+  type StoredSignIn,
+} from './teamSignIn';
+import { openConnection, type Connection, type ConnectionOptions } from './teamLink';
 import { createTeamOnline } from './teamOnline';
-import { createTeamPresenceReporter, type PresenceReporter } from './teamPresence';
 import { createStreamTranslator } from './teamStream';
 
 export type { SaveAnswer };
@@ -25,24 +35,12 @@ export type { SaveAnswer };
  * editor (TeamEvent). Signed out, it stays out of the way.
  */
 
-export const TEAM_TOKEN_SECRET = 'teamToken';
-const SETTINGS_KEY = 'teamServer';
+export { TEAM_TOKEN_SECRET } from './teamSignIn';
 
-/** What is kept in settings about the team server; the token is in the SecretStore. */
-const StoredTeamSchema = z.object({
-  url: z.string(),
-  allowInsecureHttp: z.boolean().default(false),
-  user: z.string().nullable().default(null),
-});
-type StoredTeam = z.infer<typeof StoredTeamSchema>;
+export type TeamForm = TeamAddress & { token: string };
 
-export interface TeamForm {
-  url: string;
-  token: string;
-  allowInsecureHttp: boolean;
-}
-
-export interface TeamServiceOptions {
+/** stream, client, presenceHeartbeatMs: the connection's timings (teamLink.ts), shortened by tests. */
+export interface TeamServiceOptions extends Pick<ConnectionOptions, 'stream' | 'client' | 'presenceHeartbeatMs'> {
   store: KeyValueStore;
   secrets: SecretStore;
   drafts: DraftStore;
@@ -51,11 +49,12 @@ export interface TeamServiceOptions {
   now?: () => Date;
   /** The browser host's --server/--token-file: this server and token for the session, kept in memory only. */
   sessionServer?: TeamServer;
-  stream?: Pick<TeamEventStreamOptions, 'backoff' | 'stableAfterMs' | 'idleTimeoutMs' | 'random'>;
   /** Re-checking a server that failed a call while its stream stayed open. */
   probeBackoff?: BackoffPolicy;
-  presenceHeartbeatMs?: number;
-  client?: ContentClientOptions;
+  /** Opens the identity provider's page in the system browser (Electron's shell); without it the editor opens it. */
+  openInBrowser?: (url: string) => Promise<void>;
+  /** The company sign-in's refresh timing, shortened by tests. */
+  companySession?: Pick<SessionKeeperOptions, 'refreshDelayMs' | 'retryBackoff'>;
   log?: (message: string) => void;
 }
 
@@ -77,6 +76,9 @@ export interface TeamService {
    */
   confirmUser(): Promise<TeamConnectionProblem | null>;
   signIn(form: TeamForm): Promise<TeamStatus>;
+  /** Company sign-in: the provider's page (opened in the system browser if possible), then waiting for its return. */
+  startCompanySignIn(server: TeamAddress): Promise<{ authorizationUrl: string; openedInBrowser: boolean }>;
+  finishCompanySignIn(): Promise<TeamStatus>;
   signOut(): Promise<TeamStatus>;
   /** Saves to the server, or into the outbox when it cannot be reached (or earlier saves of the page still wait). */
   save(key: PageKey, page: PageContent, baseHash: string | null, saveId: string): Promise<SaveAnswer>;
@@ -92,15 +94,6 @@ export interface TeamService {
   close(): Promise<void>;
 }
 
-/** A signed-in server and what runs for it; replaced whole on a new sign-in. */
-interface Connection {
-  server: TeamServer & { allowInsecureHttp: boolean };
-  rawClient: ContentClient;
-  client: ContentClient;
-  stream: TeamEventStream;
-  presence: PresenceReporter;
-}
-
 export function createTeamService(options: TeamServiceOptions): TeamService {
   const { store, secrets } = options;
   const now = options.now ?? (() => new Date());
@@ -109,6 +102,9 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
 
   let current: Connection | null = null;
   let confirmedUser: string | null = null;
+  /** Why the company session ended (its refresh was refused); null while signed in. */
+  let signedOut: string | null = null;
+  const companySignIns = createCompanySignIns({ openInBrowser: options.openInBrowser, now: () => now().getTime() });
 
   const emit = (event: TeamEvent): void => {
     for (const listener of listeners) {
@@ -132,6 +128,7 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
       nextAttemptAt: current ? connection.nextAttemptAt : null,
       pendingSaves: sync.pendingCount(),
       tokenPersists: current !== null && !options.sessionServer && secrets.persists(),
+      signedOut: current ? signedOut : null,
     };
   };
   const pushStatus = (): void => emit({ type: 'status', status: status() });
@@ -170,37 +167,24 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
     const leaving = current;
     online.stopProbe();
     if (!leaving) return;
+    leaving.session?.stop();
     leaving.stream.stop();
     // Best effort: the server forgets the page after 30 s anyway.
     await Promise.race([leaving.presence.closeAll(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
     translator.clear();
   };
 
-  const connect = (server: Connection['server'], user: string | null): void => {
+  const connect = (server: Connection['server'], user: string | null, session: SessionKeeper | null = null): void => {
     confirmedUser = user;
-    const rawClient = createContentClient(server.url, { ...options.client, token: server.token });
-    const next: Connection = {
-      server,
-      rawClient,
-      client: online.watch(rawClient),
-      presence: createTeamPresenceReporter(server, {
-        heartbeatMs: options.presenceHeartbeatMs,
-        // While offline every heartbeat fails, and the header already says so; resend() follows the return.
-        onError: (error) => {
-          if (current === next && online.state().connection === 'online')
-            log(`presence not sent: ${errorMessage(error)}`);
-        },
-      }),
-      stream: startTeamEventStream({
-        ...options.stream,
-        server,
-        onOpen: online.streamOpened,
-        onContact: online.contact,
-        onDrop: online.streamDropped,
-        onResync: (reason) => emit({ type: 'resync', reason }),
-        onMessage: (message) => translator.receive(message),
-      }),
-    };
+    signedOut = null;
+    const next = openConnection(server, session, {
+      ...options,
+      online,
+      translator,
+      emit,
+      log,
+      isCurrent: (connection) => current === connection,
+    });
     current = next;
     online.note({ type: 'signedIn' });
     pushStatus();
@@ -211,16 +195,43 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
     return current;
   };
 
-  // Start: the session's server (browser host), or the stored sign-in with its token.
-  const parsedStored = StoredTeamSchema.safeParse(store.get(SETTINGS_KEY));
-  const stored = parsedStored.success ? parsedStored.data : null;
-  const storedToken = secrets.getSecret(TEAM_TOKEN_SECRET);
+  // A company session is over when the provider refuses a refresh: no stream or presence, offline with the
+  // reason, saves go to the outbox; drafts and the outbox stay until the next sign-in.
+  const connectStored = (stored: StoredSignIn): void => {
+    const server = { url: stored.url, allowInsecureHttp: stored.allowInsecureHttp };
+    if (stored.kind === 'token') return connect({ ...server, token: stored.token }, stored.user);
+    const company = companyServer(server, stored.session, {
+      ...options.companySession,
+      ...{ secrets, log, now: () => now().getTime() },
+      onRefused: (reason) => {
+        if (current?.session !== company.keeper) return;
+        signedOut = reason;
+        current.stream.stop();
+        void current.presence.closeAll();
+        online.sessionEnded(`Signed out: ${reason}`);
+      },
+    });
+    connect(company.server, stored.user, company.keeper);
+  };
+
+  /** Signs in once the server named the user the token is for: kept, connected, and the status answered. */
+  const signInWith = async (signIn: StoredSignIn, token: string): Promise<TeamStatus> => {
+    const answer = await testTeamConnection({ url: signIn.url, token }, signIn);
+    if (answer.problem) throw signInError(answer.problem);
+    await disconnect();
+    const kept = { ...signIn, user: answer.user };
+    rememberSignIn(store, secrets, kept);
+    connectStored(kept);
+    online.reached();
+    return status();
+  };
+
+  // Start: the session's server (browser host), or the stored sign-in with its token or company session.
+  const stored = readSignIn(store, secrets);
   if (options.sessionServer) {
     const { url, token } = options.sessionServer;
-    connect({ url, token, allowInsecureHttp: true }, stored?.url === url ? stored.user : null);
-  } else if (stored && storedToken) {
-    connect({ url: stored.url, token: storedToken, allowInsecureHttp: stored.allowInsecureHttp }, stored.user);
-  }
+    connect({ url, token, allowInsecureHttp: true }, storedUser(store, url));
+  } else if (stored) connectStored(stored);
 
   return {
     active: () => current !== null,
@@ -246,30 +257,25 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
         return answer.problem;
       }
       confirmedUser = answer.user;
-      store.set(SETTINGS_KEY, {
-        url: asked.server.url,
-        allowInsecureHttp: asked.server.allowInsecureHttp,
-        user: answer.user,
-      } satisfies StoredTeam);
+      rememberUser(store, asked.server, answer.user, asked.session ? 'company' : 'token');
       online.reached();
       pushStatus();
       return null;
     },
 
-    async signIn({ url, token, allowInsecureHttp }) {
-      const answer = await testTeamConnection({ url, token }, { allowInsecureHttp });
-      if (answer.problem) throw signInError(answer.problem);
-      await disconnect();
-      store.set(SETTINGS_KEY, { url, allowInsecureHttp, user: answer.user } satisfies StoredTeam);
-      secrets.setSecret(TEAM_TOKEN_SECRET, token);
-      connect({ url, token, allowInsecureHttp }, answer.user);
-      online.reached();
-      return status();
+    signIn: ({ url, token, allowInsecureHttp }) =>
+      signInWith({ url, allowInsecureHttp, user: null, kind: 'token', token }, token),
+
+    startCompanySignIn: (server) => companySignIns.start(server),
+
+    async finishCompanySignIn() {
+      const { server, session } = await companySignIns.finish();
+      return signInWith({ ...server, user: null, kind: 'company', session }, session.accessToken);
     },
 
     async signOut() {
       await disconnect();
-      secrets.setSecret(TEAM_TOKEN_SECRET, null);
+      rememberSignIn(store, secrets, null);
       current = null;
       confirmedUser = null;
       online.note({ type: 'signedOut' });
@@ -286,6 +292,9 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
     pageOpened: (key) => current?.presence.opened(key),
     pageClosed: (key) => current?.presence.closed(key),
     cachePage: sync.cachePage,
-    close: () => disconnect(),
+    close: () => {
+      companySignIns.cancel('The app is closing.');
+      return disconnect();
+    },
   };
 }

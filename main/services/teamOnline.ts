@@ -39,6 +39,8 @@ export interface TeamOnline {
   /** Anything arrived on the stream, heartbeats included. */
   contact(): void;
   streamDropped(reason: string, retryAt: Date): void;
+  /** The company session ended: offline with the reason, and no probing until a new sign-in. */
+  sessionEnded(reason: string): void;
   /** The client with every answer and every unreachable failure noted. */
   watch(client: ContentClient): ContentClient;
   /** Stops probing (signed out, or another server). */
@@ -100,6 +102,10 @@ export function createTeamOnline(options: TeamOnlineOptions): TeamOnline {
     },
     contact: () => note({ type: 'contact', at: at() }),
     streamDropped: (reason, retryAt) => note({ type: 'streamDropped', reason, nextAttemptAt: retryAt.toISOString() }),
+    sessionEnded: (reason) => {
+      stopProbe();
+      note({ type: 'sessionEnded', reason });
+    },
     watch(client) {
       const watch =
         <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>

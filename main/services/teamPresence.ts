@@ -86,7 +86,8 @@ export function createTeamPresenceReporter(
   const http = createServiceHttp({
     timeoutMs: 5_000,
     retry: false,
-    headers: bearer(server.token),
+    // Read at every request: a company session's token is refreshed.
+    headers: () => bearer(server.token),
     describe: (failure, route) => describeRouteFailure(`The team server at ${server.url}`, failure, route),
   });
   return createPresenceReporter({

@@ -357,7 +357,7 @@ test('signing in from Settings: a wrong token is a clear error and changes nothi
 
   await section.getByRole('button', { name: 'Test connection' }).click();
   await expect(section.getByRole('alert')).toContainText(/token/i);
-  await section.getByRole('button', { name: 'Sign in' }).click();
+  await section.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(section.getByRole('alert')).toContainText('Not signed in');
   await expect(section.getByLabel('API token')).toHaveValue('sst_not-a-real-token');
   await screenshots(page, 'settings-wrong-token');
@@ -375,7 +375,7 @@ test('signing in from Settings: a wrong token is a clear error and changes nothi
   await section.getByRole('button', { name: 'Test connection' }).click();
   await expect(section.getByRole('status')).toContainText('the server knows this token as carla.settings@example.com');
   await screenshots(page, 'settings-test-ok');
-  await section.getByRole('button', { name: 'Sign in' }).click();
+  await section.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(section.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await expect(page.getByTitle('Signed in as')).toHaveText('carla.settings@example.com');
   await expect(connection(page)).toHaveText('Online');

@@ -150,6 +150,32 @@ describe('the server command line', () => {
     expect(refused(['user', 'add', 'a@b.com', 'extra'])).toThrow(/Unexpected arguments: extra/);
   });
 
+  it('reads company sign-in from the options or STUDIO_OIDC_* in the environment, and refuses half of it', () => {
+    const issuer = 'https://login.example.com/tenant';
+    expect(
+      parseServerArgs(['--oidc-issuer', issuer, '--oidc-audience', 'api://studio'], { DATABASE_URL: URL }),
+    ).toMatchObject({ command: 'serve', oidc: { issuer, audience: 'api://studio' } });
+    expect(
+      parseServerArgs([], {
+        DATABASE_URL: URL,
+        STUDIO_OIDC_ISSUER: issuer,
+        STUDIO_OIDC_AUDIENCE: 'api://studio',
+        STUDIO_OIDC_GROUPS_CLAIM: 'roles',
+        STUDIO_OIDC_CLIENT_ID: 'desktop',
+      }),
+    ).toMatchObject({ oidc: { issuer, audience: 'api://studio', groupsClaim: 'roles', clientId: 'desktop' } });
+    expect(parseServerArgs([], { DATABASE_URL: URL, STUDIO_OIDC_ISSUER: '' })).not.toHaveProperty('oidc');
+    const refused = (argv: string[]) => () => parseServerArgs(argv, { DATABASE_URL: URL });
+    expect(refused(['--oidc-issuer', issuer])).toThrow(/give --oidc-audience AUD \(or STUDIO_OIDC_AUDIENCE\)/);
+    expect(refused(['--oidc-audience', 'api://studio'])).toThrow(/give --oidc-issuer URL \(or STUDIO_OIDC_ISSUER\)/);
+    expect(refused(['--oidc-issuer', 'http://login.example.com', '--oidc-audience', 'a'])).toThrow(
+      /must be an https:\/\/ address \(plain http only on 127\.0\.0\.1\)/,
+    );
+    expect(
+      parseServerArgs(['--oidc-issuer', 'http://127.0.0.1:9000', '--oidc-audience', 'a'], { DATABASE_URL: URL }),
+    ).toMatchObject({ oidc: { issuer: 'http://127.0.0.1:9000' } });
+  });
+
   it('refuses root only', () => {
     expect(rootRefusal(0)).toMatch(/refuses to run as root/);
     expect(rootRefusal(1000)).toBeNull();

@@ -99,7 +99,21 @@ describe('the team connection state', () => {
     }),
     at.map((time) => ({ type: 'streamOpened' as const, at: time })),
     fc.record({ type: fc.constant('streamDropped' as const), reason: fc.string({ minLength: 1 }), nextAttemptAt: at }),
+    fc.record({ type: fc.constant('sessionEnded' as const), reason: fc.string({ minLength: 1 }) }),
   );
+
+  it('a company session that ended is offline with its reason, the stream closed and no attempt planned', () => {
+    const before = run([{ type: 'signedIn' }, { type: 'streamOpened', at: T1 }]);
+    const ended = teamConnectionReducer(before, { type: 'sessionEnded', reason: 'Signed out: account disabled' });
+    expect(ended).toEqual({
+      connection: 'offline',
+      lastContact: T1,
+      offlineReason: 'Signed out: account disabled',
+      nextAttemptAt: null,
+      streamOpen: false,
+    });
+    expect(statusChanged(before, ended)).toBe(true);
+  });
 
   it('after any sequence of events: a reason exactly while offline, no planned attempt while online, the stream as last said', () => {
     fc.assert(
@@ -108,7 +122,7 @@ describe('the team connection state', () => {
         expect(state.offlineReason !== null).toBe(state.connection === 'offline');
         if (state.connection !== 'offline') expect(state.nextAttemptAt).toBeNull();
         const lastStreamSay = events.findLast((event) =>
-          ['streamOpened', 'streamDropped', 'signedIn', 'signedOut'].includes(event.type),
+          ['streamOpened', 'streamDropped', 'signedIn', 'signedOut', 'sessionEnded'].includes(event.type),
         );
         expect(state.streamOpen).toBe(lastStreamSay?.type === 'streamOpened');
         const lastHeard = events.findLast((event) => ['answered', 'contact', 'streamOpened'].includes(event.type));

@@ -18,6 +18,7 @@ const LOCAL: TeamStatus = {
   nextAttemptAt: null,
   pendingSaves: 0,
   tokenPersists: true,
+  signedOut: null,
 };
 
 /** The section with "A team server" chosen, and window.studio recording what it is asked. */
@@ -83,5 +84,73 @@ describe('Settings → Team server, on the form library like the rest of Setting
       'Connected: the server knows this token as carla@example.com.',
     );
     expect(inputLabelled('Team server address').hasAttribute('aria-invalid')).toBe(false);
+  });
+});
+
+describe('Sign in with your company account', () => {
+  const SIGNED_IN: TeamStatus = {
+    ...LOCAL,
+    mode: 'team',
+    serverUrl: 'https://studio.example.com',
+    user: 'editor.gb@example.com',
+  };
+
+  it('needs only the address: main starts the sign-in, the provider opens in its own window, and main finishes it', async () => {
+    const sent: [string, unknown][] = [];
+    const opened: (string | URL | undefined)[] = [];
+    const authorizationUrl = 'https://idp.example.com/authorize?client_id=desktop';
+    (window as unknown as { studio: unknown }).studio = {
+      startCompanySignIn: async (input: unknown) => {
+        sent.push(['startCompanySignIn', input]);
+        return { ok: true, value: { authorizationUrl, openedInBrowser: false } };
+      },
+      finishCompanySignIn: async (input: unknown) => {
+        sent.push(['finishCompanySignIn', input]);
+        return { ok: true, value: SIGNED_IN };
+      },
+    };
+    const open = window.open;
+    window.open = ((url?: string | URL) => {
+      opened.push(url);
+      return null;
+    }) as typeof window.open;
+    try {
+      setTeamValue(teamStatusAtom, LOCAL);
+      await act(async () => view.root.render(createElement(TeamServerSection)));
+      await act(async () => [...view.host.querySelectorAll<HTMLInputElement>('input[type=radio]')][1]!.click());
+      await type(inputLabelled('Team server address'), ' https://studio.example.com ');
+      await act(async () => button('Sign in with your company account').click());
+    } finally {
+      window.open = open;
+    }
+    expect(sent).toEqual([
+      ['startCompanySignIn', { url: 'https://studio.example.com', allowInsecureHttp: false }],
+      ['finishCompanySignIn', {}],
+    ]);
+    expect(opened).toEqual([authorizationUrl]);
+    expect(view.host.textContent).toContain('Signed in to https://studio.example.com as editor.gb@example.com.');
+  });
+
+  it('shows "Signed out" with the reason when the session ended, and signs in again from there', async () => {
+    const sent: string[] = [];
+    (window as unknown as { studio: unknown }).studio = {
+      startCompanySignIn: async () => {
+        sent.push('startCompanySignIn');
+        return { ok: true, value: { authorizationUrl: 'https://idp.example.com/authorize', openedInBrowser: true } };
+      },
+      finishCompanySignIn: async () => {
+        sent.push('finishCompanySignIn');
+        return { ok: true, value: SIGNED_IN };
+      },
+    };
+    const reason = 'The identity provider refused to renew your sign-in: account disabled (invalid_grant)';
+    setTeamValue(teamStatusAtom, { ...SIGNED_IN, connection: 'offline', signedOut: reason });
+    await act(async () => view.root.render(createElement(TeamServerSection)));
+    expect(view.host.querySelector('[role=alert]')?.textContent).toBe(
+      `Signed out of https://studio.example.com: ${reason}`,
+    );
+    await act(async () => button('Sign in with your company account').click());
+    expect(sent).toEqual(['startCompanySignIn', 'finishCompanySignIn']);
+    expect(view.host.textContent).toContain('Signed in to https://studio.example.com as editor.gb@example.com.');
   });
 });

@@ -31,6 +31,7 @@ const status: TeamStatus = {
   nextAttemptAt: null,
   pendingSaves: 0,
   tokenPersists: true,
+  signedOut: null,
 };
 const saved = (pageKey: PageKey, author: string, version = 2): TeamEvent => ({
   type: 'saved',

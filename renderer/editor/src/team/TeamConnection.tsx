@@ -10,6 +10,13 @@ import './team.css';
 export function TeamConnection() {
   const status = useTeamValue(teamStatusAtom);
   if (!status || status.mode !== 'team') return null;
+  if (status.signedOut) {
+    return (
+      <span className="team-connection team-offline" role="status" title={status.signedOut}>
+        Signed out
+      </span>
+    );
+  }
   if (status.connection === 'online') {
     return (
       <span

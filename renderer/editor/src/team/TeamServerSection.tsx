@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { isInsecureServiceUrl } from '../../../../core/rules/urlSafety';
-import { TeamServerFormSchema, type TeamStatus } from '../../../../core/team';
+import { CompanySignInFormSchema, TeamServerFormSchema, type TeamStatus } from '../../../../core/team';
 import { call, errorMessage } from '../api';
 import { toast } from '../state/toasts';
 import { setTeamValue, teamStatusAtom, useTeamValue } from '../state/teamStore';
@@ -15,6 +15,32 @@ const SESSION_ONLY_TOKEN =
   "The system's secure storage is unavailable, so the token is kept for this session only: sign in again after restarting the app.";
 
 type TestResult = { ok: true; user: string } | { ok: false; message: string };
+
+/** The button's text (exact: the issue names it). */
+const COMPANY_SIGN_IN = 'Sign in with your company account';
+
+/**
+ * Company sign-in (issue 22 §3): main asks the server how, and opens the identity provider's page in the
+ * system browser; where it cannot (the browser host), the page opens in its own window from here. Then main
+ * waits for the browser to come back to it, and answers the new status.
+ */
+function useCompanySignIn(onProblem: (message: string) => void) {
+  const [busy, setBusy] = useState(false);
+  const signIn = async (server: z.output<typeof CompanySignInFormSchema>) => {
+    setBusy(true);
+    try {
+      const started = await call('startCompanySignIn', server);
+      if (!started.openedInBrowser) window.open(started.authorizationUrl, 'storefront-studio-sign-in', 'popup');
+      const status = await call('finishCompanySignIn', {});
+      setTeamValue(teamStatusAtom, status);
+      toast(`Signed in to the team server as ${status.user ?? 'its user'}.`);
+    } catch (error) {
+      onProblem(`Not signed in: ${errorMessage(error)}`);
+    }
+    setBusy(false);
+  };
+  return { busy, signIn };
+}
 
 /**
  * Settings → Team server (issue 13): "This computer only" (the embedded store, the default), or a team server
@@ -36,6 +62,7 @@ export function TeamServerSection() {
 function SignedIn({ status }: { status: TeamStatus }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const company = useCompanySignIn(setError);
   const signOut = async () => {
     setBusy(true);
     setError(null);
@@ -53,6 +80,34 @@ function SignedIn({ status }: { status: TeamStatus }) {
       : status.connection === 'connecting'
         ? 'Connecting…'
         : `Offline${status.offlineReason ? `: ${status.offlineReason}` : ''}`;
+  if (status.signedOut) {
+    return (
+      <>
+        <p role="alert" className="settings-key-status">
+          Signed out of <strong>{status.serverUrl}</strong>: {status.signedOut}
+        </p>
+        <p className="hint">
+          Your drafts and the saves waiting on this computer are kept, and are sent once you sign in again.
+        </p>
+        <div className="team-form-actions">
+          <button
+            type="button"
+            className="primary"
+            disabled={company.busy}
+            // The address this desktop was signed in to (with the user's consent if it is plain http).
+            onClick={() => void company.signIn({ url: status.serverUrl ?? '', allowInsecureHttp: true })}
+          >
+            {company.busy ? 'Signing in…' : COMPANY_SIGN_IN}
+          </button>
+        </div>
+        {error && (
+          <p role="alert" className="field-error">
+            {error}
+          </p>
+        )}
+      </>
+    );
+  }
   return (
     <>
       <p className="settings-key-status">
@@ -88,9 +143,14 @@ function SignInForm() {
   const [useTeam, setUseTeam] = useState(false);
   const [busy, setBusy] = useState<'test' | 'sign-in' | null>(null);
   const [result, setResult] = useState<TestResult | null>(null);
+  const company = useCompanySignIn((message) => setResult({ ok: false, message }));
   // Not a <form>: the section sits inside the Settings form, and its buttons do not save the settings.
   // Messages show once a field is left or a button pressed, and follow each edit after that, as in the rest.
-  const { register, handleSubmit, watch, getFieldState, formState } = useForm<SignInValues, unknown, TeamServerForm>({
+  const { register, handleSubmit, watch, getFieldState, formState, trigger, getValues } = useForm<
+    SignInValues,
+    unknown,
+    TeamServerForm
+  >({
     defaultValues: { url: '', token: '', allowInsecureHttp: false },
     resolver: zodResolver(TeamServerFormSchema),
     mode: 'onTouched',
@@ -129,6 +189,14 @@ function SignInForm() {
       setBusy(null);
     }
   });
+
+  /** Company sign-in needs the address only: the server says the rest. */
+  const signInWithCompany = async () => {
+    setResult(null);
+    if (!(await trigger('url'))) return;
+    const { url: address, allowInsecureHttp } = getValues();
+    await company.signIn(CompanySignInFormSchema.parse({ url: address, allowInsecureHttp }));
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     // Enter signs in here, not the whole settings form around it.
@@ -200,6 +268,12 @@ function SignInForm() {
             <button type="button" className="primary" disabled={busy !== null} onClick={() => void signIn()}>
               {busy === 'sign-in' ? 'Signing in…' : 'Sign in'}
             </button>
+          </div>
+          <div className="team-form-actions">
+            <button type="button" disabled={busy !== null || company.busy} onClick={() => void signInWithCompany()}>
+              {company.busy ? 'Signing in…' : COMPANY_SIGN_IN}
+            </button>
+            <span className="hint">Needs only the address, when the server offers company sign-in.</span>
           </div>
           {result &&
             (result.ok ? (
