@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { BackoffPolicy } from '../../core/rules/backoff';
 import { StudioError } from '../../core/result';
 import { errorMessage } from '../../core/rules/errorMessage';
@@ -11,6 +10,7 @@ import { createOutboxSync, type OutboxSync, type SaveAnswer } from './outboxSync
 import type { PageCache } from './pageCache';
 import type { KeyValueStore, SecretStore } from './stores';
 import { signInError, testTeamConnection, type TeamServer } from './teamConnection';
+import { createTeamIdentity, type StoredTeam, type TeamIdentity } from './teamIdentity';
 import { startTeamEventStream, type TeamEventStream, type TeamEventStreamOptions } from './teamEvents';
 import { createTeamOnline } from './teamOnline';
 import { createTeamPresenceReporter, type PresenceReporter } from './teamPresence';
@@ -26,15 +26,6 @@ export type { SaveAnswer };
  */
 
 export const TEAM_TOKEN_SECRET = 'teamToken';
-const SETTINGS_KEY = 'teamServer';
-
-/** What is kept in settings about the team server; the token is in the SecretStore. */
-const StoredTeamSchema = z.object({
-  url: z.string(),
-  allowInsecureHttp: z.boolean().default(false),
-  user: z.string().nullable().default(null),
-});
-type StoredTeam = z.infer<typeof StoredTeamSchema>;
 
 export interface TeamForm {
   url: string;
@@ -65,6 +56,8 @@ export interface TeamService {
   /** The server's user for the token, as last confirmed; null signed out. */
   user(): string | null;
   serverUrl(): string | null;
+  /** What the user may do (issue 22): 'everything' signed out, or until the server has answered GET /me. */
+  permissions(): ReturnType<TeamIdentity['permissions']>;
   /** The team's content client; failures and answers update Online/Offline. Only while active(). */
   client(): ContentClient;
   status(): TeamStatus;
@@ -108,7 +101,7 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
   const listeners = new Set<(event: TeamEvent) => void>();
 
   let current: Connection | null = null;
-  let confirmedUser: string | null = null;
+  const identity = createTeamIdentity(store);
 
   const emit = (event: TeamEvent): void => {
     for (const listener of listeners) {
@@ -125,7 +118,7 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
     return {
       mode: current ? 'team' : 'local',
       serverUrl: current?.server.url ?? null,
-      user: current ? confirmedUser : null,
+      user: current ? identity.user() : null,
       connection: current ? connection.connection : 'online',
       lastContact: connection.lastContact,
       offlineReason: current ? connection.offlineReason : null,
@@ -142,17 +135,19 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
     probe: async () => {
       const probed = current;
       if (!probed) return undefined;
-      const answer = await testTeamConnection(probed.server, { allowInsecureHttp: true });
-      return current === probed ? (answer.problem?.message ?? null) : undefined;
+      const problem = await askWhoAmI(probed);
+      return current === probed ? (problem?.message ?? null) : undefined;
     },
     onStatusChanged: () => pushStatus(),
     onCameOnline: () => {
       current?.presence.resend();
       void sync.flush();
+      // Grants may have changed while this desktop was away.
+      if (current) void askWhoAmI(current);
     },
   });
 
-  const translator = createStreamTranslator({ emit, me: () => confirmedUser, onResync: online.reached });
+  const translator = createStreamTranslator({ emit, me: identity.user, onResync: online.reached });
 
   const sync = createOutboxSync({
     ...options,
@@ -176,8 +171,19 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
     translator.clear();
   };
 
-  const connect = (server: Connection['server'], user: string | null): void => {
-    confirmedUser = user;
+  /**
+   * GET /me for this connection: the user and what they may do are kept (a change is pushed: the editor reads
+   * the permissions again), unless another sign-in replaced it meanwhile. Answers the problem, or null.
+   */
+  const askWhoAmI = async (asked: Connection): Promise<TeamConnectionProblem | null> => {
+    const answer = await testTeamConnection(asked.server, { allowInsecureHttp: true });
+    if (current === asked && !answer.problem && identity.confirm(asked.server, answer.user, answer.permissions))
+      pushStatus();
+    return answer.problem;
+  };
+
+  const connect = (server: Connection['server'], known: Pick<StoredTeam, 'user' | 'permissions'> | null): void => {
+    identity.assume(known);
     const rawClient = createContentClient(server.url, { ...options.client, token: server.token });
     const next: Connection = {
       server,
@@ -212,20 +218,20 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
   };
 
   // Start: the session's server (browser host), or the stored sign-in with its token.
-  const parsedStored = StoredTeamSchema.safeParse(store.get(SETTINGS_KEY));
-  const stored = parsedStored.success ? parsedStored.data : null;
+  const stored = identity.stored();
   const storedToken = secrets.getSecret(TEAM_TOKEN_SECRET);
   if (options.sessionServer) {
     const { url, token } = options.sessionServer;
-    connect({ url, token, allowInsecureHttp: true }, stored?.url === url ? stored.user : null);
+    connect({ url, token, allowInsecureHttp: true }, stored?.url === url ? stored : null);
   } else if (stored && storedToken) {
-    connect({ url: stored.url, token: storedToken, allowInsecureHttp: stored.allowInsecureHttp }, stored.user);
+    connect({ url: stored.url, token: storedToken, allowInsecureHttp: stored.allowInsecureHttp }, stored);
   }
 
   return {
     active: () => current !== null,
-    user: () => (current ? confirmedUser : null),
+    user: () => (current ? identity.user() : null),
     serverUrl: () => current?.server.url ?? null,
+    permissions: () => (current ? identity.permissions() : { mode: 'everything' }),
     client: () => requireConnection().client,
     status,
     presence: translator.others,
@@ -235,22 +241,19 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
       return () => listeners.delete(listener);
     },
 
-    test: async ({ url, token, allowInsecureHttp }) => testTeamConnection({ url, token }, { allowInsecureHttp }),
+    test: async ({ url, token, allowInsecureHttp }) => {
+      const { user, problem } = await testTeamConnection({ url, token }, { allowInsecureHttp });
+      return { user, problem };
+    },
 
     async confirmUser() {
       const asked = requireConnection();
-      const answer = await testTeamConnection(asked.server, { allowInsecureHttp: true });
-      if (current !== asked) return answer.problem;
-      if (answer.problem) {
-        online.unreachable(answer.problem.message);
-        return answer.problem;
+      const problem = await askWhoAmI(asked);
+      if (current !== asked) return problem;
+      if (problem) {
+        online.unreachable(problem.message);
+        return problem;
       }
-      confirmedUser = answer.user;
-      store.set(SETTINGS_KEY, {
-        url: asked.server.url,
-        allowInsecureHttp: asked.server.allowInsecureHttp,
-        user: answer.user,
-      } satisfies StoredTeam);
       online.reached();
       pushStatus();
       return null;
@@ -260,9 +263,9 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
       const answer = await testTeamConnection({ url, token }, { allowInsecureHttp });
       if (answer.problem) throw signInError(answer.problem);
       await disconnect();
-      store.set(SETTINGS_KEY, { url, allowInsecureHttp, user: answer.user } satisfies StoredTeam);
+      identity.confirm({ url, allowInsecureHttp }, answer.user, answer.permissions);
       secrets.setSecret(TEAM_TOKEN_SECRET, token);
-      connect({ url, token, allowInsecureHttp }, answer.user);
+      connect({ url, token, allowInsecureHttp }, answer);
       online.reached();
       return status();
     },
@@ -271,7 +274,7 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
       await disconnect();
       secrets.setSecret(TEAM_TOKEN_SECRET, null);
       current = null;
-      confirmedUser = null;
+      identity.assume(null);
       online.note({ type: 'signedOut' });
       pushStatus();
       translator.push();
