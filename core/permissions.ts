@@ -116,10 +116,14 @@ export function scopeCovers(scope: Scope, { fascia, country }: Place): boolean {
   return has(scope.fascias, fascia) && has(scope.countries, country);
 }
 
+/** Whether an allow scope covers the place and no deny scope does. */
+export function allowedIn({ allow, deny }: ActionScopes, place: Place): boolean {
+  return allow.some((scope) => scopeCovers(scope, place)) && !deny.some((scope) => scopeCovers(scope, place));
+}
+
 /** Whether the permissions allow the action at the place: an allow grant covers it and no deny grant does. */
 export function may(permissions: Permissions, action: Action, place: Place): boolean {
-  const { allow, deny } = permissions[action];
-  return allow.some((scope) => scopeCovers(scope, place)) && !deny.some((scope) => scopeCovers(scope, place));
+  return allowedIn(permissions[action], place);
 }
 
 /** Whether the action is allowed everywhere: server-wide administration (users, roles, the whole audit log). */

@@ -1,3 +1,4 @@
+import { allowedIn, type ActionScopes } from './permissions';
 import { contentHash } from './rules/hash';
 import { PageKeySchema, type PageContent, type PageKey, type PageSummary, type VersionSummary } from './schemas';
 import { DEFAULT_LIST_LIMIT, MAX_COMMIT_MESSAGE_LENGTH, MAX_LIST_LIMIT } from './teamProtocol';
@@ -65,6 +66,11 @@ export interface PageQuery extends Paging {
   country?: string;
   /** Matched, case-insensitively, as a substring of the page name, category or author. */
   text?: string;
+  /**
+   * Only pages whose fascia and country these scopes allow (core/permissions.ts allowedIn): the team server
+   * lists what the user may view, in the store's own query so that `total` and paging count those only.
+   */
+  within?: ActionScopes;
 }
 
 /** A page whose listing passed over damaged versions: all of its versions when none has readable content. */
@@ -295,6 +301,7 @@ function compareCodePoints(a: string, b: string): number {
 export function matchesPageQuery(summary: PageSummary, query: PageQuery): boolean {
   if (query.fascia !== undefined && summary.key.fascia !== query.fascia) return false;
   if (query.country !== undefined && summary.key.country !== query.country) return false;
+  if (query.within && !allowedIn(query.within, summary.key)) return false;
   if (query.text) {
     const needle = query.text.toLowerCase();
     const haystack = [summary.key.page, summary.category, summary.author].map((part) => part.toLowerCase());

@@ -8,7 +8,7 @@ import {
   VersionSummarySchema,
 } from './schemas';
 import { COMMIT_MESSAGE_MAX } from './rules/page';
-import { GrantSchema, PermissionsSchema } from './permissions';
+import { ActionSchema, GrantSchema, PermissionsSchema } from './permissions';
 
 /**
  * The wire contract of the content service and the team server (issue 21), as core/contract.ts is for IPC:
@@ -39,6 +39,21 @@ export const ErrorBodySchema = z.object({
   error: z.looseObject({ code: z.string(), message: z.string() }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/**
+ * 403 (issue 22): the user's grants do not allow the request. The message names what they may do and the
+ * missing action ("Your roles let you edit JD DE text, not add or remove components (structure)."); action
+ * and scope say the same as data: the action missing and the place (one fascia in one country) it is missing at.
+ */
+export const ForbiddenBodySchema = z.object({
+  error: z.object({
+    code: z.literal('forbidden'),
+    message: z.string(),
+    action: ActionSchema,
+    scope: z.object({ fascia: z.string(), country: z.string() }),
+  }),
+});
+export type ForbiddenBody = z.infer<typeof ForbiddenBodySchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Query strings: every value arrives as text

@@ -1,6 +1,15 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { describeKey, versionSummary, type ContentStore, type StoredVersion } from '../core/store';
+import {
+  describeKey,
+  keyOf,
+  versionSummary,
+  type ContentStore,
+  type SaveInput,
+  type SaveResult,
+  type StoredVersion,
+} from '../core/store';
+import { allowedIn, type ActionScopes } from '../core/permissions';
 import { contentRoutes } from '../core/teamProtocol';
 import type { PageContent, PageKey } from '../core/schemas';
 import { HttpError } from './errors';
@@ -14,15 +23,41 @@ import { HttpError } from './errors';
  * much CPU as the read itself; the desktop parses every answer with the same contract.
  */
 
+/**
+ * Who may do what (issue 22), decided by the team server for each request; the embedded service for one
+ * person has none. A page outside the user's view scope answers as a missing page would, so that its
+ * existence does not leak.
+ */
+export interface ContentAuthorization {
+  /** Where the request's user may view pages: a listing keeps to these, in the store's own query. */
+  viewScopes(request: FastifyRequest): Promise<ActionScopes>;
+  /** Saves a content version if the user may make every change it makes; throws the refusal otherwise. */
+  saveContent(request: FastifyRequest, reply: FastifyReply, input: SaveInput): Promise<SaveResult>;
+  /** Throws the refusal unless the user may bookmark the page. */
+  checkBookmark(request: FastifyRequest, key: PageKey): Promise<void>;
+}
+
 export interface ContentRoutesOptions {
   store: ContentStore;
   /** The user a save is authored by (lowercased); without it, the author the client sent is kept. */
   author?: (request: FastifyRequest) => string;
+  authorization?: ContentAuthorization;
 }
+
+/** Why a page answered 404 although it may exist (logged, never sent). */
+const OUT_OF_SCOPE = "outside the user's view scope";
 
 export const contentRoutesPlugin: FastifyPluginAsync<ContentRoutesOptions> = async (instance, options) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { store, author } = options;
+  const { store, author, authorization } = options;
+
+  /** Throws `hidden` (a missing page's 404) unless the request's user may view the page; no-op without roles. */
+  const requireView = async (request: FastifyRequest, key: PageKey, hidden: () => HttpError): Promise<void> => {
+    if (!authorization || allowedIn(await authorization.viewScopes(request), key)) return;
+    const error = hidden();
+    error.reason = OUT_OF_SCOPE;
+    throw error;
+  };
 
   /** The content as stored: with an author hook, the author is theirs whatever the client sent. */
   const authored = (content: PageContent, request: FastifyRequest): PageContent =>
@@ -35,7 +70,8 @@ export const contentRoutesPlugin: FastifyPluginAsync<ContentRoutesOptions> = asy
     { schema: { body: saveContent.body.describe('saveContent body') } },
     async (request, reply) => {
       const { content, baseHash, saveId } = request.body;
-      const saved = await store.save({ content: authored(content, request), kind: 'content', baseHash, saveId });
+      const input: SaveInput = { content: authored(content, request), kind: 'content', baseHash, saveId };
+      const saved = await (authorization ? authorization.saveContent(request, reply, input) : store.save(input));
       return reply.code(saved.repeated ? 200 : 201).send(saved);
     },
   );
@@ -46,33 +82,39 @@ export const contentRoutesPlugin: FastifyPluginAsync<ContentRoutesOptions> = asy
     { schema: { body: saveBookmark.body.describe('saveBookmark body') } },
     async (request, reply) => {
       const { content, saveId } = request.body;
+      await authorization?.checkBookmark(request, keyOf(content));
       const saved = await store.save({ content: authored(content, request), kind: 'bookmark', saveId });
       return reply.code(saved.repeated ? 200 : 201).send(saved);
     },
   );
 
   app.get(pages.url, { schema: { querystring: pages.querystring.describe('page query') } }, async (request) =>
-    store.listPages(request.query),
+    store.listPages(
+      authorization ? { ...request.query, within: await authorization.viewScopes(request) } : request.query,
+    ),
   );
 
   app.get(page.url, { schema: { querystring: page.querystring.describe('page key') } }, async (request) => {
-    const key = request.query;
+    const key = pageKeyOf(request.query);
+    await requireView(request, key, () => noSavedVersion(key, []));
     const { stored, skipped } = await store.latest(key);
-    if (!stored) {
-      const why = skipped.length > 0 ? `: ${describeSkipped(skipped)}` : '';
-      throw new HttpError(404, 'not-found', `No readable saved version of ${describeKey(key)}${why}.`, { skipped });
-    }
+    if (!stored) throw noSavedVersion(key, skipped);
     return { ...versionReply(stored), skipped };
   });
 
-  app.get(versions.url, { schema: { querystring: versions.querystring.describe('page key') } }, async (request) =>
-    store.versions(pageKeyOf(request.query), { limit: request.query.limit, offset: request.query.offset }),
-  );
+  app.get(versions.url, { schema: { querystring: versions.querystring.describe('page key') } }, async (request) => {
+    const key = pageKeyOf(request.query);
+    await requireView(request, key, () => noSavedVersion(key, []));
+    return store.versions(key, { limit: request.query.limit, offset: request.query.offset });
+  });
 
   app.get(version.url, { schema: { querystring: version.querystring.describe('page key') } }, async (request) => {
     const key = pageKeyOf(request.query);
+    const noVersion = () =>
+      new HttpError(404, 'not-found', `${describeKey(key)} has no version ${request.query.version}.`);
+    await requireView(request, key, noVersion);
     const stored = await store.version(key, request.query.version);
-    if (!stored) throw new HttpError(404, 'not-found', `${describeKey(key)} has no version ${request.query.version}.`);
+    if (!stored) throw noVersion();
     return versionReply(stored);
   });
 };
@@ -80,6 +122,12 @@ export const contentRoutesPlugin: FastifyPluginAsync<ContentRoutesOptions> = asy
 /** The page key of a query that holds more (paging, a version number). */
 function pageKeyOf({ fascia, country, page, source, platform }: PageKey): PageKey {
   return { fascia, country, page, source, platform };
+}
+
+/** The 404 of a page without a readable content version (and of one the user may not view). */
+function noSavedVersion(key: PageKey, skipped: readonly number[]): HttpError {
+  const why = skipped.length > 0 ? `: ${describeSkipped(skipped)}` : '';
+  return new HttpError(404, 'not-found', `No readable saved version of ${describeKey(key)}${why}.`, { skipped });
 }
 
 function describeSkipped(skipped: readonly number[]): string {

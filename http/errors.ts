@@ -30,6 +30,12 @@ export class HttpError extends Error {
 
   /** Fastify reads a thrown error's status from here (a validator's error, a hook's). */
   readonly statusCode: number;
+
+  /**
+   * Why the request was refused, for the log (and the audit log) only, when the answer must not say it: a
+   * page outside the user's view scope answers the 404 of a missing page.
+   */
+  reason?: string;
 }
 
 export const badRequest = (message: string) => new HttpError(400, 'invalid-input', message);

@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { EmailSchema } from '../core/schemas';
 import { describeIssues } from '../core/contract';
+import type { Scope } from '../core/permissions';
+import { normalScope, requireRole } from './access/grants';
 import { EVENTS_CHANNEL, channelPayload, type Queryable } from './db/database';
 
 /**
@@ -31,17 +33,41 @@ export interface IssuedToken {
   newUser: boolean;
 }
 
-/** Adds the user if needed and issues a new token for them (one per desktop, each revocable on its own). */
-export async function addUser(db: Queryable, emailInput: string): Promise<IssuedToken> {
+/**
+ * Adds the user if needed and issues a new token for them (one per desktop, each revocable on its own). A new
+ * user may do nothing until a role is granted to them: `access`, when given, grants that role within that scope
+ * in the same statement (`user add EMAIL --role R --fascia F --country C`).
+ */
+export async function addUser(
+  db: Queryable,
+  emailInput: string,
+  access?: { role: string; scope: Scope; by: string },
+): Promise<IssuedToken> {
   const email = parseEmail(emailInput);
+  if (access) await requireRole(db, access.role);
   const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
   const tokenId = randomBytes(6).toString('hex');
-  // One statement, so a user is never left without the token that was printed.
+  const scope = access ? normalScope(access.scope) : null;
+  // One statement, so a user is never left without the token that was printed, nor without the role named.
   const { rows } = await db.query<{ new_user: boolean }>(
     `WITH inserted AS (INSERT INTO users (email) VALUES ($1) ON CONFLICT (email) DO NOTHING RETURNING email),
-          token AS (INSERT INTO api_tokens (id, user_email, hash) VALUES ($2, $1, $3))
-     SELECT EXISTS (SELECT 1 FROM inserted) AS new_user`,
-    [email, tokenId, hashToken(token)],
+          token AS (INSERT INTO api_tokens (id, user_email, hash) VALUES ($2, $1, $3)),
+          granted AS (
+            INSERT INTO grants (role, grantee_kind, grantee_name, fascias, countries, effect, created_by)
+            SELECT $4, 'user', $1, $5, $6, 'allow', $7 WHERE $4::text IS NOT NULL
+            ON CONFLICT DO NOTHING RETURNING id)
+     SELECT EXISTS (SELECT 1 FROM inserted) AS new_user, (SELECT count(pg_notify($8, $9)) FROM granted) AS announced`,
+    [
+      email,
+      tokenId,
+      hashToken(token),
+      access?.role ?? null,
+      scope?.fascias ?? null,
+      scope?.countries ?? null,
+      access?.by ?? null,
+      EVENTS_CHANNEL,
+      channelPayload({ type: 'access-changed' }),
+    ],
   );
   return { email, tokenId, token, newUser: rows[0]?.new_user ?? false };
 }
@@ -80,24 +106,33 @@ export async function revokeToken(db: Queryable, tokenId: string): Promise<boole
   return rows.length > 0;
 }
 
-/** Of these token ids, the ones that still exist: one query over the open event streams' tokens. */
+/** Of these token ids, the ones that still exist and whose user is not disabled: one query over the open streams' tokens. */
 export async function existingTokenIds(db: Queryable, tokenIds: readonly string[]): Promise<Set<string>> {
   if (tokenIds.length === 0) return new Set();
-  const { rows } = await db.query<{ id: string }>('SELECT id FROM api_tokens WHERE id = ANY($1::text[])', [
-    [...tokenIds],
-  ]);
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT t.id FROM api_tokens t JOIN users u ON u.email = t.user_email
+      WHERE t.id = ANY($1::text[]) AND u.disabled_at IS NULL`,
+    [[...tokenIds]],
+  );
   return new Set(rows.map((row) => row.id));
 }
 
-/** The user a token belongs to and the token's id, or null when it is unknown or revoked. */
-export async function userForToken(db: Queryable, token: string): Promise<{ user: string; tokenId: string } | null> {
+/**
+ * The user a token belongs to, the token's id and whether the user is disabled (`user disable`), or null when
+ * the token is unknown or revoked.
+ */
+export async function userForToken(
+  db: Queryable,
+  token: string,
+): Promise<{ user: string; tokenId: string; disabled: boolean } | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
-  const { rows } = await db.query<{ user_email: string; id: string }>(
-    'SELECT user_email, id FROM api_tokens WHERE hash = $1',
+  const { rows } = await db.query<{ user_email: string; id: string; disabled: boolean }>(
+    `SELECT t.user_email, t.id, u.disabled_at IS NOT NULL AS disabled
+       FROM api_tokens t JOIN users u ON u.email = t.user_email WHERE t.hash = $1`,
     [hashToken(token)],
   );
   const row = rows[0];
-  return row ? { user: row.user_email, tokenId: row.id } : null;
+  return row ? { user: row.user_email, tokenId: row.id, disabled: row.disabled } : null;
 }
 
 /**

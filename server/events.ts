@@ -2,7 +2,9 @@ import type { FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { EVENTS_CHANNEL } from './db/database';
 import { listen } from './db/listen';
+import { allowedIn, type ActionScopes } from '../core/permissions';
 import { errorMessage } from '../core/rules/errorMessage';
+import type { PageKey } from '../core/schemas';
 import { RETRY_AFTER_SECONDS } from '../core/teamProtocol';
 import { HttpError } from '../http/errors';
 import { openSseStream, type SseStream } from '../http/sse';
@@ -18,6 +20,7 @@ import { openSseStream, type SseStream } from '../http/sse';
  *   presence           {type, pageKey, user, state: 'open'|'closed', reason: 'opened'|'closed'|'expired', timestamp}
  *   resync             {reason}  the server lost its database for a while: events may have been missed
  * and a `: heartbeat` comment every heartbeatMs. A client that reconnects after a drop refreshes what it shows.
+ * A stream carries the saves and presence of the pages its user may view only (issue 22).
  * A token has at most MAX_STREAMS_PER_TOKEN streams open on one process; the streams (http/sse.ts) drop a
  * client that stops reading.
  */
@@ -34,6 +37,18 @@ export interface EventHubOptions {
   maxReconnectDelayMs?: number;
   /** Of these token ids, the ones that still exist (one query); recheckTokens ends the others' streams. */
   existingTokenIds: (tokenIds: readonly string[]) => Promise<Set<string>>;
+  /**
+   * Grants or roles changed, or announcements may have been missed (the database was away): called before
+   * the streams' view scopes are loaded again.
+   */
+  onAccessChanged?: () => void;
+}
+
+/** Where a stream's user may view pages: only those pages' saves and presence reach the stream (issue 22). */
+export interface StreamViewer {
+  scopes: ActionScopes;
+  /** Loads the scopes again (grants changed). */
+  reload: () => Promise<ActionScopes>;
 }
 
 export interface EventHub {
@@ -41,7 +56,7 @@ export interface EventHub {
    * Turns the reply into an event stream until the client leaves, its token is revoked (on any server) or the
    * hub closes; null when the client has already left. Throws a 429 when the token has too many open.
    */
-  subscribe(reply: FastifyReply, tokenId: string): SseStream | null;
+  subscribe(reply: FastifyReply, tokenId: string, viewer?: StreamViewer): SseStream | null;
   /** Ends the streams whose token no longer exists (a revocation this process may have missed). */
   recheckTokens(): Promise<void>;
   /** How many streams are open on this process. */
@@ -54,20 +69,33 @@ export interface EventHub {
 
 export async function createEventHub(options: EventHubOptions): Promise<EventHub> {
   const { databaseUrl, log, heartbeatMs = 15_000, maxReconnectDelayMs = 5_000 } = options;
-  /** Each open stream and the id of the token it was opened with. */
-  const streams = new Map<SseStream, string>();
+  /** Each open stream, the id of the token it was opened with and where its user may view pages. */
+  const streams = new Map<SseStream, { tokenId: string; viewer?: StreamViewer }>();
 
-  const broadcast = (data: string, event: string): void => {
-    for (const stream of streams.keys()) stream.send(data, event);
+  /** Sends the event to every stream, or with a page key, to those whose user may view that page. */
+  const broadcast = (data: string, event: string, pageKey?: PageKey): void => {
+    for (const [stream, { viewer }] of streams)
+      if (!pageKey || !viewer || allowedIn(viewer.scopes, pageKey)) stream.send(data, event);
   };
   const endStreamsOf = (isGone: (tokenId: string) => boolean): void => {
-    for (const [stream, tokenId] of streams) if (isGone(tokenId)) stream.end();
+    for (const [stream, { tokenId }] of streams) if (isGone(tokenId)) stream.end();
+  };
+  /** Grants changed: each stream's scopes are loaded again (a stream that cannot be is ended; it reconnects). */
+  const reloadViewers = (): void => {
+    options.onAccessChanged?.();
+    for (const [stream, { viewer }] of streams) {
+      if (!viewer) continue;
+      viewer.reload().then(
+        (scopes) => void (viewer.scopes = scopes),
+        () => stream.end(),
+      );
+    }
   };
 
   const relay = (payload: string | undefined): void => {
     if (!payload) return;
     let type: unknown;
-    let event: { type?: unknown; tokenId?: unknown };
+    let event: { type?: unknown; tokenId?: unknown; pageKey?: PageKey };
     try {
       event = JSON.parse(payload) as typeof event;
       type = event.type;
@@ -80,12 +108,16 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
       endStreamsOf((tokenId) => tokenId === event.tokenId);
       return;
     }
+    if (type === 'access-changed') {
+      reloadViewers();
+      return;
+    }
     // The payload is one line of JSON already (pg_notify text), so it goes out as one data line.
-    broadcast(payload, type);
+    broadcast(payload, type, event.pageKey);
   };
 
   const recheckTokens = async (): Promise<void> => {
-    const open = [...new Set(streams.values())];
+    const open = [...new Set([...streams.values()].map(({ tokenId }) => tokenId))];
     if (open.length === 0) return;
     const existing = await options.existingTokenIds(open);
     // Streams opened during the query were not asked about: only the tokens checked can be found gone.
@@ -107,8 +139,9 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
         if (!wasDown) return;
         // Events sent while nobody listened are gone: desktops refresh what they show.
         broadcast(JSON.stringify({ reason: 'The server reconnected to its database.' }), 'resync');
-        // A revocation announced while nobody listened was missed too.
+        // A revocation announced while nobody listened was missed too, and so was any change of grants.
         recheckTokensNow();
+        reloadViewers();
       },
     },
     { log, backoff: { initialMs: 200, maxMs: maxReconnectDelayMs } },
@@ -120,9 +153,9 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
 
   return {
     listening: listener.listening,
-    subscribe(reply, tokenId) {
+    subscribe(reply, tokenId, viewer) {
       let opened = 0;
-      for (const owner of streams.values()) if (owner === tokenId) opened++;
+      for (const owner of streams.values()) if (owner.tokenId === tokenId) opened++;
       if (opened >= MAX_STREAMS_PER_TOKEN) {
         throw new HttpError(
           429,
@@ -137,7 +170,7 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
       const forget = (): void => void (stream && streams.delete(stream));
       stream = openSseStream(reply, { heartbeatMs, onClose: forget });
       if (!stream.isOpen()) return null;
-      streams.set(stream, tokenId);
+      streams.set(stream, { tokenId, viewer });
       return stream;
     },
     recheckTokens,

@@ -1,4 +1,6 @@
+import type { ActionScopes } from '../core/permissions';
 import type { PageKey } from '../core/schemas';
+import { scopeCondition } from './access/scopeSql';
 import { PAGE_KEY_FIELDS, keyOf, pageBounds, type Paging } from '../core/store';
 import type { PresenceChangeEvent, PresenceRequest, ServerPresence } from '../core/teamProtocol';
 import { EVENTS_CHANNEL, channelPayload, notify, type Database, type Queryable } from './db/database';
@@ -71,12 +73,20 @@ export async function sweepExpiredPresence(db: Database): Promise<number> {
  * Everyone's open pages now, for a desktop that (re)connects to the event stream: at most `limit`
  * (DEFAULT_LIST_LIMIT without one, never over MAX_LIST_LIMIT) from `offset`, in the order of their keys.
  */
-export async function currentPresence(db: Queryable, paging?: Paging): Promise<ServerPresence[]> {
+export async function currentPresence(
+  db: Queryable,
+  paging?: Paging,
+  within?: ActionScopes,
+): Promise<ServerPresence[]> {
   const { limit, offset } = pageBounds(paging);
+  const values: unknown[] = [PRESENCE_TTL_SECONDS, limit, offset];
+  const parameter = (value: unknown) => `$${values.push(value)}`;
+  // Only pages the asker may view (issue 22), in the query, so the limit counts those only.
+  const visible = within ? `AND ${scopeCondition(within, parameter)}` : '';
   const { rows } = await db.query<PageKey & { user_email: string; opened_at: Date; last_seen: Date }>(
-    `SELECT ${ROW_KEY}, opened_at, last_seen FROM presence WHERE last_seen >= now() - make_interval(secs => $1)
+    `SELECT ${ROW_KEY}, opened_at, last_seen FROM presence WHERE last_seen >= now() - make_interval(secs => $1) ${visible}
       ORDER BY ${ROW_KEY} LIMIT $2 OFFSET $3`,
-    [PRESENCE_TTL_SECONDS, limit, offset],
+    values,
   );
   return rows.map((row) => ({
     pageKey: keyOf(row),

@@ -5,10 +5,13 @@ import { bearerToken, existingTokenIds, targetCarriesToken, userForToken } from 
 import { createPostgresStore } from './content/postgresStore';
 import { StoreUnavailableError } from '../core/store';
 import { MAX_LIST_LIMIT, RETRY_AFTER_SECONDS, teamRoutes, type MeAnswer } from '../core/teamProtocol';
-import { EVERYWHERE, effectivePermissions, roleTable, type Grant } from '../core/permissions';
+import { refusalOf } from '../core/rules/saveChanges';
+import { createAccessCache } from './access/accessCache';
+import { createContentAuthorization, forbidden, logRefusal } from './access/contentAuthorization';
+import { loadAccess, type Access } from './access/grants';
 import { createDatabase } from './db/database';
 import { applyMigrationsIn } from './db/migrate';
-import { createEventHub } from './events';
+import { createEventHub, type EventHub, type StreamViewer } from './events';
 import { createLogger } from './log';
 import { currentPresence, sweepExpiredPresence, updatePresence } from './presence';
 import { errorMessage } from '../core/rules/errorMessage';
@@ -44,9 +47,11 @@ export interface TeamServer {
   close(): Promise<void>;
 }
 
-interface Identity {
+export interface Identity {
   user: string;
   tokenId: string;
+  /** The user's groups at the identity provider (their grants apply to the user); none for an API token. */
+  groups: string[];
 }
 
 declare module 'fastify' {
@@ -71,11 +76,17 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     });
 
   const store = createPostgresStore(db);
-  const events = await createEventHub({
+  // Cached per user and cleared on every announced change of grants (the choice is explained in accessCache.ts).
+  const access = createAccessCache({
+    load: (user, groups) => loadAccess(db, user, groups),
+    announcementsHeard: () => events.listening(),
+  });
+  const events: EventHub = await createEventHub({
     databaseUrl,
     log,
     heartbeatMs: options.eventHeartbeatMs,
     existingTokenIds: (tokenIds) => existingTokenIds(db, tokenIds),
+    onAccessChanged: () => access.clear(),
   });
 
   /** The request's user and token id, or a 401 saying what is wrong. */
@@ -85,15 +96,24 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       throw unauthorized(`This Storefront Studio server needs an API token. ${HOW_TO_AUTHENTICATE}`);
     if (token === 'malformed')
       throw unauthorized(`The Authorization header is not "Bearer TOKEN". ${HOW_TO_AUTHENTICATE}`);
-    const identity = await userForToken(db, token);
-    if (!identity)
+    const found = await userForToken(db, token);
+    if (!found)
       throw unauthorized('This API token is not valid: it is unknown or has been revoked. Ask for a new one.');
-    return identity;
+    if (found.disabled)
+      throw unauthorized(
+        `This user is disabled: the server refuses the tokens of ${found.user}. Ask the server's administrator (npm run server -- user enable EMAIL).`,
+      );
+    return { user: found.user, tokenId: found.tokenId, groups: [] };
   };
   const identityOf = (request: FastifyRequest): Identity => {
     if (!request.identity) throw new Error('A team route ran without its authentication hook.');
     return request.identity;
   };
+  const accessOf = (request: FastifyRequest): Promise<Access> => {
+    const { user, groups } = identityOf(request);
+    return access.get(user, groups);
+  };
+  const authorization = createContentAuthorization({ store, accessOf });
 
   const app = createHttpApp({
     service: 'Storefront Studio server',
@@ -127,37 +147,42 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     team.addHook('onRequest', async (request) => {
       request.identity = await identify(request);
     });
-    await team.register(contentRoutesPlugin, { store, author: (request) => identityOf(request).user });
+    await team.register(contentRoutesPlugin, {
+      store,
+      author: (request) => identityOf(request).user,
+      authorization,
+    });
 
     team.get(teamRoutes.me.url, async (request): Promise<MeAnswer> => {
-      const { user } = identityOf(request);
-      // Until roles exist, every user is treated as an admin (spec §6).
-      const grants: Grant[] = [{ role: 'admin', to: { kind: 'user', name: user }, scope: EVERYWHERE, effect: 'allow' }];
-      return {
-        user,
-        server: 'storefront-studio',
-        groups: [],
-        grants,
-        permissions: effectivePermissions(grants, roleTable([])),
-      };
+      const { user, groups, grants, permissions } = await accessOf(request);
+      return { user, server: 'storefront-studio', groups, grants, permissions };
     });
     team.get(
       teamRoutes.presence.url,
       { schema: { querystring: teamRoutes.presence.querystring.describe('presence query') } },
-      async (request) => ({ presence: await currentPresence(db, request.query) }),
+      async (request) => ({
+        presence: await currentPresence(db, request.query, (await accessOf(request)).permissions.view),
+      }),
     );
     team.post(
       teamRoutes.heartbeat.url,
       { schema: { body: teamRoutes.heartbeat.body.describe('presence body') } },
       async (request) => {
+        const { pageKey } = request.body;
+        const refusal = refusalOf((await accessOf(request)).permissions, pageKey, 'view', 'open pages there');
+        if (refusal) throw logRefusal(request, forbidden('view', pageKey, refusal));
         await updatePresence(db, identityOf(request).user, request.body);
         return { ok: true as const };
       },
     );
     team.get(teamRoutes.events.url, async (request, reply) => {
+      const viewer: StreamViewer = {
+        scopes: (await accessOf(request)).permissions.view,
+        reload: async () => (await accessOf(request)).permissions.view,
+      };
       // Who is where now, so a desktop (re)connecting does not wait for the next change.
-      const presence = await currentPresence(db, { limit: MAX_LIST_LIMIT });
-      const stream = events.subscribe(reply, identityOf(request).tokenId);
+      const presence = await currentPresence(db, { limit: MAX_LIST_LIMIT }, viewer.scopes);
+      const stream = events.subscribe(reply, identityOf(request).tokenId, viewer);
       stream?.send(JSON.stringify({ presence }), 'presence-snapshot');
     });
   });

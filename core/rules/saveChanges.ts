@@ -30,6 +30,9 @@ export const ACTION_OF_CHANGE: Record<SaveChange, Action> = {
 /** Page fields that run code on the storefront. */
 const SCRIPT_FIELDS = ['customStyles', 'customScripts', 'stylesheets', 'scripts'] as const;
 
+/** The script fields of a page that runs nothing of its own (core/schemas.ts emptyPageMeta). */
+const NO_SCRIPTS: Pick<PageContent, (typeof SCRIPT_FIELDS)[number]> = { customStyles: '', customScripts: '' };
+
 /**
  * Page fields that change with every save or with the saving desktop, not by an editor's choice: the key,
  * the save's own stamp, the components (compared one by one) and the addresses derived from settings.
@@ -51,10 +54,20 @@ const NOT_OPTIONS = new Set<string>([
   ...SCRIPT_FIELDS,
 ]);
 
-/** The changes from base (null: the page is new) to next, each once, in the order of SaveChange. */
+/**
+ * The changes from base (null: the page is new) to next, each once, in the order of SaveChange. Both must
+ * carry the hash the server computed for their components (core/store.ts stampSave): equal hashes skip the
+ * component by component comparison.
+ */
 export function changesOfSave(base: PageContent | null, next: PageContent): SaveChange[] {
-  if (!base) return ['create the page'];
   const changes = new Set<SaveChange>();
+  // A new page's styles and scripts run on the storefront as any change of them would: they need `scripts`.
+  if (!base) {
+    changes.add('create the page');
+    if (SCRIPT_FIELDS.some((field) => differs(NO_SCRIPTS[field], next[field])))
+      changes.add('change custom styles or scripts');
+    return ORDER.filter((change) => changes.has(change));
+  }
   if (SCRIPT_FIELDS.some((field) => differs(base[field], next[field]))) changes.add('change custom styles or scripts');
   const fields = new Set([...Object.keys(base), ...Object.keys(next)]);
   for (const field of fields) {
@@ -73,16 +86,23 @@ const ORDER = Object.keys(ACTION_OF_CHANGE) as SaveChange[];
 function componentChanges(base: readonly Component[], next: readonly Component[]): SaveChange[] {
   const changes: SaveChange[] = [];
   const before = new Map(base.map((component) => [component._identifier, component]));
+  const after = new Set(next.map((component) => component._identifier));
   const kept = next.filter((component) => before.has(component._identifier));
-  if (kept.length !== next.length || kept.length !== base.length) changes.push('add or remove components');
+  // By identifiers, not counts: a list with one component dropped and another doubled has the same length.
+  const removed = [...before.keys()].some((identifier) => !after.has(identifier));
+  if (removed || kept.length !== next.length || after.size !== next.length) changes.push('add or remove components');
   const keptIds = new Set(kept.map((component) => component._identifier));
   const baseOrder = base.filter((component) => keptIds.has(component._identifier));
   if (baseOrder.some((component, index) => component._identifier !== kept[index]?._identifier))
     changes.push('reorder components');
   for (const component of kept) {
     const old = before.get(component._identifier)!;
-    if (old._component !== component._component) changes.push('add or remove components');
-    else if (old.hidden !== component.hidden) changes.push('hide or show components');
+    // Another type under the same identifier replaces the component: its fields are the new one's.
+    if (old._component !== component._component) {
+      changes.push('add or remove components');
+      continue;
+    }
+    if (old.hidden !== component.hidden) changes.push('hide or show components');
     if (differs({ ...old, hidden: undefined }, { ...component, hidden: undefined }))
       changes.push('change field values');
   }
@@ -104,13 +124,22 @@ function whatTheyMay(permissions: Permissions, place: Place): string {
   return `do nothing with ${where} pages`;
 }
 
+/** The first of the changes whose action the permissions do not allow at the place, or null. */
+export function firstRefusedChange(
+  permissions: Permissions,
+  place: Place,
+  changes: readonly SaveChange[],
+): SaveChange | null {
+  return changes.find((change) => !may(permissions, ACTION_OF_CHANGE[change], place)) ?? null;
+}
+
 /**
  * The refusal of a save, or null when the permissions allow every change at the place. It names the first
  * missing action and what it would have allowed, e.g. "Your roles let you edit JD DE text, not add or remove
  * components (structure)."
  */
 export function refusalOfSave(permissions: Permissions, place: Place, changes: readonly SaveChange[]): string | null {
-  const refused = changes.find((change) => !may(permissions, ACTION_OF_CHANGE[change], place));
+  const refused = firstRefusedChange(permissions, place, changes);
   if (!refused) return null;
   return `Your roles let you ${whatTheyMay(permissions, place)}, not ${refused} (${ACTION_OF_CHANGE[refused]}).`;
 }

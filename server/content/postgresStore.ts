@@ -19,6 +19,7 @@ import {
   type StoredVersion,
   type VersionKind,
 } from '../../core/store';
+import { scopeCondition } from '../access/scopeSql';
 import { EVENTS_CHANNEL, type Database } from '../db/database';
 
 /**
@@ -132,6 +133,7 @@ export function createPostgresStore(db: Database): ContentStore {
     if (pageQuery.country !== undefined) conditions.push(`country = ${parameter(pageQuery.country)}`);
     if (pageQuery.text)
       conditions.push(`${SEARCH_TEXT} LIKE ${parameter(`%${escapeLike(pageQuery.text.toLowerCase())}%`)}`);
+    if (pageQuery.within) conditions.push(scopeCondition(pageQuery.within, parameter));
     const where = conditions.join(' AND ');
     const filterValues = [...values];
     const { limit, offset } = pageBounds(pageQuery);

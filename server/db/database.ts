@@ -174,8 +174,13 @@ export interface TokenRevokedEvent {
   tokenId: string;
 }
 
+/** Grants, roles or a user's disabled mark changed: every server forgets the permissions it cached. Never relayed. */
+export interface AccessChangedEvent {
+  type: 'access-changed';
+}
+
 /** What goes over the channel: the stream's events (core/teamProtocol.ts) and the servers' own. */
-export type ChannelEvent = SavedEvent | PresenceChangeEvent | TokenRevokedEvent;
+export type ChannelEvent = SavedEvent | PresenceChangeEvent | TokenRevokedEvent | AccessChangedEvent;
 
 /** An event as a NOTIFY payload: one line of JSON, small (PostgreSQL refuses payloads of 8,000 bytes). */
 export function channelPayload(event: ChannelEvent): string {

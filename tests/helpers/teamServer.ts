@@ -90,12 +90,13 @@ export async function serve(
   return { url, child, exited };
 }
 
-/** `user add EMAIL`: the token it prints once and its id. */
+/** `user add EMAIL --role admin` (or with other options): the token it prints once and its id. */
 export async function addUserWithServerCli(
   databaseUrl: string,
   email: string,
+  options: string[] = ['--role', 'admin'],
 ): Promise<{ token: string; tokenId: string }> {
-  const added = await finish(spawnServer(['user', 'add', email, '--database-url', databaseUrl]));
+  const added = await finish(spawnServer(['user', 'add', email, ...options, '--database-url', databaseUrl]));
   const token = /^(sst_\S+)$/m.exec(added.stdout)?.[1];
   const tokenId = /token id ([0-9a-f]+)/.exec(added.stdout)?.[1];
   if (added.code !== 0 || !token || !tokenId)

@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../server/auth';
+import { ADMIN_EVERYWHERE } from '../helpers/grants';
 import { MAX_STREAMS_PER_TOKEN } from '../../server/events';
 import { createLogger } from '../../server/log';
 import { startTeamServer, type TeamServer } from '../../server/teamServer';
@@ -36,7 +37,7 @@ beforeAll(async () => {
   port = Number(new URL(server.url).port);
   db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   db.on('error', () => undefined);
-  token = (await addUser(db, 'edges@example.com')).token;
+  token = (await addUser(db, 'edges@example.com', ADMIN_EVERYWHERE)).token;
 });
 
 afterAll(async () => {
@@ -111,7 +112,7 @@ describe('event streams', () => {
   });
 
   it('ends a stream whose token is gone though no revocation was announced', async () => {
-    const issued = await addUser(db, 'gone@example.com');
+    const issued = await addUser(db, 'gone@example.com', ADMIN_EVERYWHERE);
     const stream = await openEventStream(server.url, issued.token);
     const other = await openEventStream(server.url, token);
     // Deleted without the NOTIFY of `token revoke`: as if it landed while LISTEN was reconnecting.

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamServerUser } from '../../main/host/services';
 import { addUser, revokeToken } from '../../server/auth';
+import { ADMIN_EVERYWHERE } from '../helpers/grants';
 import { createLogger } from '../../server/log';
 import { startTeamServer, type TeamServer } from '../../server/teamServer';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../core/teamProtocol';
@@ -37,8 +38,8 @@ beforeAll(async () => {
   });
   db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   db.on('error', () => undefined);
-  aliceToken = (await addUser(db, 'Alice.Smith@Example.com')).token;
-  bobToken = (await addUser(db, 'bob@example.com')).token;
+  aliceToken = (await addUser(db, 'Alice.Smith@Example.com', ADMIN_EVERYWHERE)).token;
+  bobToken = (await addUser(db, 'bob@example.com', ADMIN_EVERYWHERE)).token;
 });
 
 afterAll(async () => {
@@ -95,7 +96,7 @@ describe('authentication', () => {
   });
 
   it('stops accepting a token as soon as it is revoked, and ends the event streams opened with it', async () => {
-    const issued = await addUser(db, 'carol@example.com');
+    const issued = await addUser(db, 'carol@example.com', ADMIN_EVERYWHERE);
     const carol = teamClient(server.url, issued.token);
     expect((await carol.get('/me')).status).toBe(200);
     const carolsStream = await openEventStream(server.url, issued.token);

@@ -13,6 +13,7 @@ import { createStudioServices, type StudioServices } from '../../main/host/servi
 import { createMemorySecretStore, createNodeStore, type SecretStore } from '../../main/services/stores';
 import { TEAM_TOKEN_SECRET } from '../../main/services/team';
 import { addUser } from '../../server/auth';
+import { ADMIN_EVERYWHERE } from '../helpers/grants';
 import { createLogger } from '../../server/log';
 import { startTeamServer, type TeamServer } from '../../server/teamServer';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
@@ -42,8 +43,8 @@ beforeAll(async () => {
   databaseUrl = postgres.createDatabase('team_mode');
   server = await startTeamServer({ databaseUrl, log: quietLog(), eventHeartbeatMs: 200, presenceSweepMs: 200 });
   const db = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  aliceToken = (await addUser(db, 'Alice@Example.com')).token;
-  bobToken = (await addUser(db, 'bob@example.com')).token;
+  aliceToken = (await addUser(db, 'Alice@Example.com', ADMIN_EVERYWHERE)).token;
+  bobToken = (await addUser(db, 'bob@example.com', ADMIN_EVERYWHERE)).token;
   await db.end();
 });
 afterAll(async () => {
