@@ -61,9 +61,11 @@ export const ComponentRow = memo(function ComponentRow({ id }: { id: string }) {
             className="drag-handle"
             aria-label={`Reorder ${title}`}
             disabled={moveRefusal !== undefined}
-            title={moveRefusal}
-            aria-description={moveRefusal}
             {...sortable.handleProps}
+            title={moveRefusal}
+            // Disabled, its description is why, not how to drag it.
+            aria-description={moveRefusal}
+            aria-describedby={moveRefusal === undefined ? sortable.handleProps['aria-describedby'] : undefined}
           >
             <GripVertical size={16} aria-hidden />
           </button>

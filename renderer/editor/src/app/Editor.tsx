@@ -179,6 +179,8 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
   // What the user's roles refuse on this country's page (issue 22 §2): every control below reads it from doc.
   const refusals = useEditingRefusals(doc.key);
   useLayoutEffect(() => doc.setRefusals(refusals), [doc, refusals]);
+  // doc.whyNotAddOrRemove reads them there: render again once they are set.
+  useAtomValue(doc.refusalsAtom, { store: doc.store });
   const readOnly = isReadOnly(refusals);
   const addRefusal = doc.whyNotAddOrRemove(
     'Components are added on the primary country, and to every country at once.',
