@@ -9,6 +9,11 @@
 // Both: saves/s, p50/p95 latency, the 409 count, CPU time per answer of the server, PostgreSQL and this bench
 // (from /proc: what the figures cost, whatever else the machine runs), and stored versions checked against
 // the 2xx answers.
+// Roles (issue 22): a quarter of the editors are admins, a quarter editors of JD GB, half translators of JD GB
+// (their pages are created by an admin before the clock starts); every fifth save of a translator removes a
+// component, which their role forbids: 403s, counted apart, never as lost. The server's own cost of the
+// permission check of each save (Server-Timing: permission) is printed as p50/p95, and apart, the reads of a
+// page's newest version when the server did not keep it (permission-read).
 // Run 3: run 2 with the database stopped for OUTAGE_MS in the middle: editors retry a 503 after a short pause
 // with the same save id; prints the 503s, the recovery time (database back -> first save acknowledged,
 // without restarting the server) and the acknowledged saves missing from the store.
@@ -36,6 +41,18 @@ const { startTestPostgres } = await load('tests/helpers/postgres.ts');
 const { buildPageContent } = await load('core/rules/page.ts');
 const { emptyPageMeta } = await load('core/schemas.ts');
 const { addUser } = await load('server/auth.ts');
+const { EVERYWHERE } = await load('core/permissions.ts');
+
+/** Each editor's role and scope: a mix of admins, editors and translators (see above). */
+const JD_GB = { fascias: ['jd'], countries: ['gb'] };
+function roleOf(editor) {
+  if (editor % 4 === 0) return { role: 'admin', scope: EVERYWHERE };
+  if (editor % 4 === 1) return { role: 'editor', scope: JD_GB };
+  return { role: 'translator', scope: JD_GB };
+}
+const isTranslator = (editor) => roleOf(editor).role === 'translator';
+/** A translator's save that removes a component, which their role forbids. */
+const isForbidden = (editor, save) => isTranslator(editor) && save % 5 === 4;
 
 /** CPU seconds (user + system) a process has used, from /proc; null where there is no /proc. */
 function cpuSeconds(pid) {
@@ -97,7 +114,14 @@ function post(url, token, body) {
         response.on('data', (chunk) => chunks.push(chunk));
         response.on('end', () => {
           try {
-            resolve({ status: response.statusCode, answer: JSON.parse(Buffer.concat(chunks).toString()) });
+            const timing = response.headers['server-timing'] ?? '';
+            const deciding = /permission;dur=([\d.]+)/.exec(timing);
+            const reading = /permission-read;dur=([\d.]+)/.exec(timing);
+            resolve({
+              status: response.statusCode,
+              answer: JSON.parse(Buffer.concat(chunks).toString()),
+              permissionMs: deciding ? { deciding: Number(deciding[1]), reading: Number(reading?.[1] ?? 0) } : null,
+            });
           } catch (error) {
             reject(error);
           }
@@ -111,7 +135,8 @@ function post(url, token, body) {
 }
 
 function components(editor, save) {
-  return Array.from({ length: COMPONENTS }, (_, index) => ({
+  const count = isForbidden(editor, save) ? COMPONENTS - 1 : COMPONENTS;
+  return Array.from({ length: count }, (_, index) => ({
     _component: 'Banner',
     _identifier: `Banner-${String(index).padStart(10, '0')}`,
     name: `Banner ${index}`,
@@ -174,10 +199,11 @@ async function startServer(databaseUrl) {
   };
 }
 
-async function runLoad({ run, url, pid, postgresPort, tokens, outage, rate }) {
+async function runLoad({ run, url, pid, postgresPort, tokens, adminToken, outage, rate }) {
   const latencies = [];
   const acknowledged = [];
-  const counts = { ok: 0, conflict: 0, unavailable: 0, other: 0, otherReasons: new Map() };
+  const permissionMs = [];
+  const counts = { ok: 0, conflict: 0, forbidden: 0, unavailable: 0, other: 0, otherReasons: new Map() };
   let firstOkAfterRestart = null;
   let restartedAt = null;
 
@@ -187,11 +213,13 @@ async function runLoad({ run, url, pid, postgresPort, tokens, outage, rate }) {
       const started = performance.now();
       let status;
       let answer;
+      let checkMs = null;
       try {
-        ({ status, answer } = await post(`${url}/saveContent`, tokens[editor], body));
+        ({ status, answer, permissionMs: checkMs } = await post(`${url}/saveContent`, tokens[editor], body));
       } catch {
         status = 0;
       }
+      if (checkMs !== null) permissionMs.push(checkMs);
       const elapsed = performance.now() - started;
       if (status === 503) {
         counts.unavailable++;
@@ -206,6 +234,7 @@ async function runLoad({ run, url, pid, postgresPort, tokens, outage, rate }) {
         return answer.version.hash;
       }
       if (status === 409) counts.conflict++;
+      else if (status === 403) counts.forbidden++;
       else {
         counts.other++;
         const why = `${status} ${answer?.error?.code ?? ''} ${answer?.error?.message?.slice(0, 120) ?? ''}`;
@@ -222,10 +251,18 @@ async function runLoad({ run, url, pid, postgresPort, tokens, outage, rate }) {
       return { content, json: JSON.stringify(content) };
     }),
   );
+  // A translator may not create a page: an admin creates theirs first (the first version of their first save).
+  const firstHashes = new Map();
+  for (let editor = 0; editor < EDITORS; editor++) {
+    if (!isTranslator(editor)) continue;
+    const created = await post(`${url}/saveContent`, adminToken, JSON.stringify({ content: pages[editor][0].content }));
+    if (created.status !== 201) throw new Error(`The admin could not create a page: ${JSON.stringify(created.answer)}`);
+    firstHashes.set(editor, created.answer.version.hash);
+  }
   const interval = rate ? (EDITORS / rate) * 1000 : 0;
 
   async function editorLoop(editor) {
-    const hashes = [];
+    const hashes = firstHashes.has(editor) ? [firstHashes.get(editor)] : [];
     // Paced editors start spread over one interval, so the offered load is even.
     const first = performance.now() + (interval * editor) / EDITORS;
     for (let index = 0; index < SAVES; index++) {
@@ -268,6 +305,8 @@ async function runLoad({ run, url, pid, postgresPort, tokens, outage, rate }) {
     acknowledged,
     counts,
     recoveryMs: firstOkAfterRestart !== null ? firstOkAfterRestart - restartedAt : null,
+    permissionMs,
+    adminSaves: firstHashes.size,
   };
 }
 
@@ -302,7 +341,20 @@ function report(title, result, check) {
   console.log(
     `  latency p50 / p95:    ${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))}  (max ${ms(Math.max(...latencies))})`,
   );
-  console.log(`  2xx / 409 / other:    ${counts.ok} / ${counts.conflict} / ${counts.other}`);
+  console.log(
+    `  2xx / 409 / 403 / other: ${counts.ok} / ${counts.conflict} / ${counts.forbidden} (403: forbidden by role) / ${counts.other}`,
+  );
+  if (result.permissionMs.length > 0) {
+    const deciding = result.permissionMs.map((timing) => timing.deciding);
+    const reads = result.permissionMs.filter((timing) => timing.reading > 0).map((timing) => timing.reading);
+    console.log(
+      `  permission check:     p50 ${ms(percentile(deciding, 50))}, p95 ${ms(percentile(deciding, 95))} per save (max ${ms(Math.max(...deciding))}; the server's time deciding, ${deciding.length} saves)`,
+    );
+    if (reads.length > 0)
+      console.log(
+        `    + reading the newest version when not kept: ${reads.length} saves, p50 ${ms(percentile(reads, 50))}, p95 ${ms(percentile(reads, 95))}`,
+      );
+  }
   for (const [why, count] of counts.otherReasons) console.log(`    other: ${count} x ${why}`);
   if (result.cpu.server !== null) {
     const perSave = (cpuSeconds) => `${((cpuSeconds * 1000) / latencies.length).toFixed(1)} ms`;
@@ -313,7 +365,7 @@ function report(title, result, check) {
     );
   }
   console.log(
-    `  stored versions:      ${check.stored} (2xx answers ${counts.ok}); lost ${check.lost}, duplicated ${check.duplicated}, stored without a 2xx ${check.unacknowledged}`,
+    `  stored versions:      ${check.stored} (2xx answers ${counts.ok}, and ${result.adminSaves} pages an admin created first); lost ${check.lost}, duplicated ${check.duplicated}, stored without a 2xx ${check.unacknowledged - result.adminSaves}`,
   );
 }
 
@@ -324,7 +376,9 @@ try {
   const db = new pg.Pool({ connectionString: databaseUrl });
   const tokens = [];
   for (let editor = 0; editor < EDITORS; editor++)
-    tokens.push((await addUser(db, `editor${editor}@example.com`)).token);
+    tokens.push((await addUser(db, `editor${editor}@example.com`, { ...roleOf(editor), by: 'bench' })).token);
+  const adminToken = (await addUser(db, 'bench-admin@example.com', { role: 'admin', scope: EVERYWHERE, by: 'bench' }))
+    .token;
   await db.end();
 
   const flatOut = await runLoad({
@@ -333,6 +387,7 @@ try {
     pid: server.pid,
     postgresPort: postgres.port,
     tokens,
+    adminToken,
   });
   report(
     'Run 1: editors saving back to back',
@@ -346,6 +401,7 @@ try {
     pid: server.pid,
     postgresPort: postgres.port,
     tokens,
+    adminToken,
     rate: RATE,
   });
   report(
@@ -360,6 +416,7 @@ try {
     pid: server.pid,
     postgresPort: postgres.port,
     tokens,
+    adminToken,
     rate: RATE,
     outage: { postgres, afterMs: 1500 },
   });

@@ -56,6 +56,7 @@ export const contentRoutesPlugin: FastifyPluginAsync<ContentRoutesOptions> = asy
     if (!authorization || allowedIn(await authorization.viewScopes(request), key)) return;
     const error = hidden();
     error.reason = OUT_OF_SCOPE;
+    request.log.info({ refused: { status: error.status, reason: OUT_OF_SCOPE } }, 'refused');
     throw error;
   };
 

@@ -75,20 +75,28 @@ export async function addUser(
 export interface UserListing {
   email: string;
   createdAt: string;
+  /** `user disable` was run for them (their tokens are refused). */
+  disabled: boolean;
   tokens: { id: string; createdAt: string }[];
 }
 
 export async function listUsers(db: Queryable): Promise<UserListing[]> {
-  const { rows } = await db.query<{ email: string; created_at: Date; tokens: { id: string; created_at: string }[] }>(
-    `SELECT u.email, u.created_at,
+  const { rows } = await db.query<{
+    email: string;
+    created_at: Date;
+    disabled: boolean;
+    tokens: { id: string; created_at: string }[];
+  }>(
+    `SELECT u.email, u.created_at, u.disabled_at IS NOT NULL AS disabled,
             COALESCE(json_agg(json_build_object('id', t.id, 'created_at', t.created_at) ORDER BY t.created_at)
                      FILTER (WHERE t.id IS NOT NULL), '[]') AS tokens
        FROM users u LEFT JOIN api_tokens t ON t.user_email = u.email
-      GROUP BY u.email, u.created_at ORDER BY u.email`,
+      GROUP BY u.email, u.created_at, u.disabled_at ORDER BY u.email`,
   );
   return rows.map((row) => ({
     email: row.email,
     createdAt: row.created_at.toISOString(),
+    disabled: row.disabled,
     tokens: row.tokens.map((token) => ({ id: token.id, createdAt: new Date(token.created_at).toISOString() })),
   }));
 }

@@ -16,6 +16,7 @@ import {
   definedRoles,
   grantRole,
   listGrants,
+  normalScope,
   parseActions,
   revokeGrant,
   revokeGrantById,
@@ -111,10 +112,8 @@ export function parseServerArgs(argv: string[], env: NodeJS.ProcessEnv) {
   if (command === 'role define' && argument && rest.length === 1)
     return { command: 'role define' as const, argument, actions: rest[0]!, databaseUrl };
   if (rest.length > 0) throw new UsageError(`Unexpected arguments: ${rest.join(' ')}`);
-  const scope = (): Scope => ({
-    fascias: scopeValues(values.fascia, 'fascia'),
-    countries: scopeValues(values.country, 'country'),
-  });
+  const scope = (): Scope =>
+    normalScope({ fascias: scopeValues(values.fascia, 'fascia'), countries: scopeValues(values.country, 'country') });
   if ((values.fascia !== undefined || values.country !== undefined) && !values.role && noun !== 'role')
     throw new UsageError('--fascia and --country go with role grant, role revoke, or user add with --role.');
   if ((command === 'role grant' || command === 'role revoke') && argument) {
@@ -197,7 +196,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<nu
         for (const user of users) {
           const tokens =
             user.tokens.map((token) => `${token.id} (created ${token.createdAt})`).join(', ') || 'no tokens';
-          console.log(`${user.email}  tokens: ${tokens}`);
+          console.log(`${user.email}${user.disabled ? ' (disabled)' : ''}  tokens: ${tokens}`);
         }
         return 0;
       });

@@ -17,6 +17,8 @@ import {
   type Grant,
   type Scope,
 } from '../../core/permissions';
+import type { PageSummary } from '../../core/schemas';
+import { matchesPageQuery } from '../../core/store';
 
 const user = (name: string) => ({ kind: 'user' as const, name });
 const group = (name: string) => ({ kind: 'group' as const, name });
@@ -109,6 +111,27 @@ describe('effective permissions', () => {
       'viewer',
     ]);
     expect(grantsFor(grants, 'nobody@example.com', [])).toEqual([]);
+  });
+});
+
+describe('listings within scopes', () => {
+  it('keeps the pages whose place the scopes allow, as both stores filter a listing (core/store.ts)', () => {
+    const summary = (fascia: string, country: PageSummary['key']['country']): PageSummary => ({
+      key: { fascia, country, page: 'home', source: 'web', platform: 'web' },
+      category: '',
+      author: 'a@example.com',
+      timestamp: '2026-01-01T00:00:00.000Z',
+      hash: '0',
+      version: 1,
+    });
+    const within = permissionsOf(
+      grant('viewer', { fascias: ['site_jd'], countries: ['*'] }),
+      grant('viewer', JD_DE, 'deny'),
+    ).view;
+    expect(matchesPageQuery(summary('site_jd', 'gb'), { within })).toBe(true);
+    expect(matchesPageQuery(summary('site_jd', 'de'), { within })).toBe(false);
+    expect(matchesPageQuery(summary('site_sz', 'gb'), { within })).toBe(false);
+    expect(matchesPageQuery(summary('site_sz', 'gb'), {})).toBe(true);
   });
 });
 

@@ -79,6 +79,25 @@ describe('what a save changes', () => {
   });
 });
 
+describe('what a save changes, whatever the client says', () => {
+  it('compares the components themselves, not the hash the client sent', () => {
+    const forged = { ...pageOf([component('a')]), hash: base.hash };
+    expect(changesOfSave(base, forged)).toEqual(['add or remove components']);
+  });
+
+  it('finds a field change exactly when the fields differ as contentHash sees them (any key order)', () => {
+    const fields = fc.dictionary(fc.string({ maxLength: 3 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
+    fc.assert(
+      fc.property(fields, fields, fc.boolean(), (before, after, same) => {
+        const next = same ? Object.fromEntries(Object.entries(before).reverse()) : after;
+        const old = { ...component('a'), content: before };
+        const changed = changesOfSave(pageOf([old]), pageOf([{ ...old, content: next }]));
+        expect(changed.includes('change field values')).toBe(contentHash(before) !== contentHash(next));
+      }),
+    );
+  });
+});
+
 describe('refusals', () => {
   it('names what the user may do and the missing action, as issue 22 words it', () => {
     const translator = permissionsOf('translator', { fascias: ['site_jd'], countries: ['de'] });

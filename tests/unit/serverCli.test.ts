@@ -38,6 +38,53 @@ describe('the server command line', () => {
     });
   });
 
+  it('reads the role and grant commands (issue 22)', () => {
+    const env = { DATABASE_URL: URL };
+    expect(
+      parseServerArgs(
+        ['role', 'grant', 'editor', '--to', 'Editor.GB@example.com', '--fascia', 'site_jd', '--country', 'IE,GB'],
+        env,
+      ),
+    ).toEqual({
+      command: 'role grant',
+      grant: {
+        role: 'editor',
+        to: { kind: 'user', name: 'editor.gb@example.com' },
+        scope: { fascias: ['site_jd'], countries: ['gb', 'ie'] },
+        effect: 'allow',
+      },
+      databaseUrl: URL,
+    });
+    expect(parseServerArgs(['role', 'revoke', 'viewer', '--to', 'group:jd-de', '--deny'], env)).toMatchObject({
+      command: 'role revoke',
+      grant: { to: { kind: 'group', name: 'jd-de' }, scope: { fascias: ['*'], countries: ['*'] }, effect: 'deny' },
+    });
+    expect(parseServerArgs(['role', 'revoke', '--id', '12'], env)).toMatchObject({
+      command: 'role revoke by id',
+      argument: '12',
+    });
+    expect(parseServerArgs(['role', 'define', 'scripter', 'view,scripts'], env)).toMatchObject({
+      command: 'role define',
+      argument: 'scripter',
+      actions: 'view,scripts',
+    });
+    expect(parseServerArgs(['grant', 'list'], env)).toMatchObject({ command: 'grant list', to: undefined });
+    expect(parseServerArgs(['user', 'add', 'a@b.com', '--role', 'viewer', '--country', 'DE'], env)).toMatchObject({
+      command: 'user add',
+      access: { role: 'viewer', scope: { fascias: ['*'], countries: ['de'] } },
+    });
+    expect(parseServerArgs(['user', 'disable', 'a@b.com'], env)).toMatchObject({ command: 'user disable' });
+    expect(() => parseServerArgs(['role', 'grant', 'editor'], env)).toThrow(
+      /role grant needs --to EMAIL or --to group:NAME/,
+    );
+    expect(() => parseServerArgs(['role', 'grant', 'editor', '--to', 'not-an-email'], env)).toThrow(
+      /--to takes an email address or group:NAME/,
+    );
+    expect(() => parseServerArgs(['user', 'add', 'a@b.com', '--fascia', 'site_jd'], env)).toThrow(
+      /--fascia and --country go with role grant, role revoke, or user add with --role/,
+    );
+  });
+
   it('refuses what it cannot use, saying why', () => {
     const refused =
       (argv: string[], env: NodeJS.ProcessEnv = { DATABASE_URL: URL }) =>

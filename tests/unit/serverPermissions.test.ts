@@ -270,6 +270,17 @@ describe('answers', () => {
       expect(hidden.body.error.message.replace('exists', 'never-saved')).toBe(absent.body.error.message);
       expect(Object.keys(hidden.body.error)).toEqual(Object.keys(absent.body.error));
     }
+    // The log says why (the answer does not).
+    expect(
+      logLines.some((line) => {
+        const entry = JSON.parse(line);
+        return (
+          entry.level === 30 &&
+          entry.refused?.status === 404 &&
+          entry.refused.reason === "outside the user's view scope"
+        );
+      }),
+    ).toBe(true);
     // An admin reading the page that does not exist gets the same message.
     const adminAbsent = await client('admin').get(`/page?${query(missing)}`);
     expect(adminAbsent.body).toEqual((await client('translator').get(`/page?${query(missing)}`)).body);
@@ -430,6 +441,25 @@ describe('the check and the save, together', () => {
     expect(overwrite.status).toBe(403);
     expect(overwrite.body.error.action).toBe('structure');
     expect((await store.latest(at)).stored?.content.content).toHaveLength(2);
+  });
+
+  it('compares a save based on a version another process saved with that version, not the one kept here', async () => {
+    const at = key('site_jd', 'de', 'saved-elsewhere');
+    const base = await seed(at);
+    const added = withComponents(base, [...base.content, banner('theirs', 'Theirs')]);
+    const theirs = await store.save({ content: added, kind: 'content' });
+    const edit = withComponents(added, [banner('abcdefghij', 'Mine'), banner('theirs', 'Theirs')]);
+    const saved = await save('translator', edit, theirs.version.hash);
+    expect(saved.status).toBe(201);
+    const removal = await save(
+      'translator',
+      withComponents(added, [banner('abcdefghij', 'Mine')]),
+      saved.body.version.hash,
+    );
+    expect(removal.status).toBe(403);
+    const stale = await save('translator', edit, theirs.version.hash);
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.latest.version).toBe(saved.body.version.version);
   });
 
   it('answers a save sent again after its first answer was lost as a repeat, as before roles', async () => {
