@@ -44,6 +44,8 @@ export const SERVICE_CHANNELS = [
   'loadPendingSave',
   'discardPendingSave',
   'overwritePendingSave',
+  // Who may change what (issue 22; core/rules/editingRights.ts).
+  'permissions',
 ] as const;
 
 /** Channels that act on the window (the preview view) rather than on a service: handled by the shell. */

@@ -14,6 +14,7 @@ import {
   TeamConnectionTestSchema,
   TeamServerFormSchema,
   TeamStatusSchema,
+  UserPermissionsSchema,
   type TeamEvent,
 } from './team';
 import { AuditEntrySchema, MAX_LIST_LIMIT, PageListQuerySchema } from './teamProtocol';
@@ -297,6 +298,12 @@ export const contract = {
     input: z.object({ id: z.string().min(1).max(200) }),
     output: z.object({ pending: z.array(PendingSaveSchema) }),
   },
+  /**
+   * What the user may do (issue 22 §2), for the editor to disable what the server would refuse: 'everything'
+   * with the embedded store; in team mode the permissions of the server's last GET /me answer (read again on
+   * every sign-in and reconnection; a 'status' event follows a change).
+   */
+  permissions: { input: empty, output: UserPermissionsSchema },
   setPreviewBounds: {
     input: z.object({
       x: z.number().int().min(0),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageKeySchema, VersionSummarySchema } from './schemas';
+import { PermissionsSchema } from './permissions';
 import { SavedEventSchema, ServerPresenceSchema } from './teamProtocol';
 
 /**
@@ -40,6 +41,18 @@ export const TeamStatusSchema = z.object({
   signedOut: z.string().nullable(),
 });
 export type TeamStatus = z.infer<typeof TeamStatusSchema>;
+
+/**
+ * What the user may do, for the editor to show (issue 22 §2; core/rules/editingRights.ts):
+ * - 'everything': the embedded store, which has no roles, or a team server that has not answered GET /me
+ *   since the sign-in (it still decides every request);
+ * - 'granted': the permissions of the team server's last GET /me answer.
+ */
+export const UserPermissionsSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('everything') }),
+  z.object({ mode: z.literal('granted'), permissions: PermissionsSchema }),
+]);
+export type UserPermissions = z.infer<typeof UserPermissionsSchema>;
 
 /** The form of Settings → Team server. allowInsecureHttp: the user's consent for plain http to another machine. */
 export const TeamServerFormSchema = z.object({

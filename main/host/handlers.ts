@@ -348,6 +348,7 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
     },
     discardPendingSave: async ({ id }) => ({ pending: await deps.team.discardPending(id) }),
     overwritePendingSave: async ({ id }) => ({ pending: await deps.team.overwritePending(id) }),
+    permissions: async () => deps.team.permissions(),
 
     loadVersion: async ({ key, version }) => {
       const found = await deps.content.loadVersion(key, version);

@@ -88,7 +88,7 @@ export function createContentClient(baseUrl: string, options: ContentClientOptio
       if (failure.status === 404) return new StudioError('not-found', serverMessage);
       if (failure.status === 401)
         return new StudioError('unauthorized', `${serviceName} refused the API token: ${serverMessage}`);
-      // The team server says which permission is missing.
+      // The team server's roles refused it (issue 22): its message names the missing action and where, whole.
       if (failure.status === 403 && own) return new StudioError('forbidden', own.message);
       if (defaultErrorCode(failure) === 'invalid-input') return new StudioError('invalid-input', serverMessage);
       return undefined;

@@ -1,28 +1,21 @@
-import type { BackoffPolicy } from '../../core/rules/backoff';
 import { StudioError } from '../../core/result';
 import { errorMessage } from '../../core/rules/errorMessage';
-import type { PageContent, PageKey } from '../../core/schemas';
-import type { PendingSave, PresenceEntry, TeamConnectionProblem, TeamEvent, TeamStatus } from '../../core/team';
-import type { ContentClient } from './contentClient';
-import type { DraftStore } from './drafts';
-import type { Outbox, OutboxEntry } from './outbox';
-import { createOutboxSync, type OutboxSync, type SaveAnswer } from './outboxSync';
-import type { PageCache } from './pageCache';
-import type { KeyValueStore, SecretStore } from './stores';
-import { signInError, testTeamConnection, type TeamServer } from './teamConnection';
+import type { TeamConnectionProblem, TeamEvent, TeamStatus } from '../../core/team';
+import { createOutboxSync, type SaveAnswer } from './outboxSync';
+import { signInError, testTeamConnection } from './teamConnection';
 import {
   companyServer,
   createCompanySignIns,
   readSignIn,
   rememberSignIn,
-  rememberUser,
-  storedUser,
-  type TeamAddress,
+  rememberIdentity,
+  storedIdentity,
+  UNCONFIRMED,
+  type TeamIdentity,
   type SessionKeeper,
-  type SessionKeeperOptions,
   type StoredSignIn,
 } from './teamSignIn';
-import { openConnection, type Connection, type ConnectionOptions } from './teamLink';
+import { openConnection, type Connection } from './teamLink';
 import { createTeamOnline } from './teamOnline';
 import { createStreamTranslator } from './teamStream';
 
@@ -37,62 +30,9 @@ export type { SaveAnswer };
 
 export { TEAM_TOKEN_SECRET } from './teamSignIn';
 
-export type TeamForm = TeamAddress & { token: string };
+import type { TeamService, TeamServiceOptions } from './teamServiceTypes';
 
-/** stream, client, presenceHeartbeatMs: the connection's timings (teamLink.ts), shortened by tests. */
-export interface TeamServiceOptions extends Pick<ConnectionOptions, 'stream' | 'client' | 'presenceHeartbeatMs'> {
-  store: KeyValueStore;
-  secrets: SecretStore;
-  drafts: DraftStore;
-  outbox: Outbox;
-  pageCache: PageCache;
-  now?: () => Date;
-  /** The browser host's --server/--token-file: this server and token for the session, kept in memory only. */
-  sessionServer?: TeamServer;
-  /** Re-checking a server that failed a call while its stream stayed open. */
-  probeBackoff?: BackoffPolicy;
-  /** Opens the identity provider's page in the system browser (Electron's shell); without it the editor opens it. */
-  openInBrowser?: (url: string) => Promise<void>;
-  /** The company sign-in's refresh timing, shortened by tests. */
-  companySession?: Pick<SessionKeeperOptions, 'refreshDelayMs' | 'retryBackoff'>;
-  log?: (message: string) => void;
-}
-
-export interface TeamService {
-  /** Signed in to a team server (with a token): saves go there. */
-  active(): boolean;
-  /** The server's user for the token, as last confirmed; null signed out. */
-  user(): string | null;
-  serverUrl(): string | null;
-  /** The team's content client; failures and answers update Online/Offline. Only while active(). */
-  client(): ContentClient;
-  status(): TeamStatus;
-  presence(): PresenceEntry[];
-  onEvent(listener: (event: TeamEvent) => void): () => void;
-  test(form: TeamForm): Promise<{ user: string | null; problem: TeamConnectionProblem | null }>;
-  /**
-   * Asks the server in force who the token belongs to (GET /me) and remembers it, for a sign-in that did not
-   * test first (the browser host's --server/--token-file). The problem, or null once confirmed.
-   */
-  confirmUser(): Promise<TeamConnectionProblem | null>;
-  signIn(form: TeamForm): Promise<TeamStatus>;
-  /** Company sign-in: the provider's page (opened in the system browser if possible), then waiting for its return. */
-  startCompanySignIn(server: TeamAddress): Promise<{ authorizationUrl: string; openedInBrowser: boolean }>;
-  finishCompanySignIn(): Promise<TeamStatus>;
-  signOut(): Promise<TeamStatus>;
-  /** Saves to the server, or into the outbox when it cannot be reached (or earlier saves of the page still wait). */
-  save(key: PageKey, page: PageContent, baseHash: string | null, saveId: string): Promise<SaveAnswer>;
-  pendingSaves(): Promise<PendingSave[]>;
-  pendingEntry(id: string): Promise<OutboxEntry>;
-  discardPending(id: string): Promise<PendingSave[]>;
-  overwritePending(id: string): Promise<PendingSave[]>;
-  pageOpened(key: PageKey): void;
-  pageClosed(key: PageKey): void;
-  /** Remembers a page opened from the server, for opening it offline. */
-  cachePage: OutboxSync['cachePage'];
-  pageCache: PageCache;
-  close(): Promise<void>;
-}
+export type { TeamForm, TeamService, TeamServiceOptions } from './teamServiceTypes';
 
 export function createTeamService(options: TeamServiceOptions): TeamService {
   const { store, secrets } = options;
@@ -101,7 +41,8 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
   const listeners = new Set<(event: TeamEvent) => void>();
 
   let current: Connection | null = null;
-  let confirmedUser: string | null = null;
+  /** Who GET /me says the sign-in is, and what they may do (issue 22); as kept until the server answers. */
+  let confirmed: TeamIdentity = UNCONFIRMED;
   /** Why the company session ended (its refresh was refused); null while signed in. */
   let signedOut: string | null = null;
   const companySignIns = createCompanySignIns({ openInBrowser: options.openInBrowser, now: () => now().getTime() });
@@ -121,7 +62,7 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
     return {
       mode: current ? 'team' : 'local',
       serverUrl: current?.server.url ?? null,
-      user: current ? confirmedUser : null,
+      user: current ? confirmed.user : null,
       connection: current ? connection.connection : 'online',
       lastContact: connection.lastContact,
       offlineReason: current ? connection.offlineReason : null,
@@ -139,17 +80,19 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
     probe: async () => {
       const probed = current;
       if (!probed) return undefined;
-      const answer = await testTeamConnection(probed.server, { allowInsecureHttp: true });
-      return current === probed ? (answer.problem?.message ?? null) : undefined;
+      const problem = await askWhoAmI(probed);
+      return current === probed ? (problem?.message ?? null) : undefined;
     },
     onStatusChanged: () => pushStatus(),
     onCameOnline: () => {
       current?.presence.resend();
       void sync.flush();
+      // Grants may have changed while this desktop was away.
+      if (current) void askWhoAmI(current);
     },
   });
 
-  const translator = createStreamTranslator({ emit, me: () => confirmedUser, onResync: online.reached });
+  const translator = createStreamTranslator({ emit, me: () => confirmed.user, onResync: online.reached });
 
   const sync = createOutboxSync({
     ...options,
@@ -174,8 +117,23 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
     translator.clear();
   };
 
-  const connect = (server: Connection['server'], user: string | null, session: SessionKeeper | null = null): void => {
-    confirmedUser = user;
+  /**
+   * GET /me for this connection: the user and what they may do are kept (a change is pushed: the editor reads
+   * the permissions again), unless another sign-in replaced it meanwhile. Answers the problem, or null.
+   */
+  const askWhoAmI = async (asked: Connection): Promise<TeamConnectionProblem | null> => {
+    const answer = await testTeamConnection(asked.server, { allowInsecureHttp: true });
+    if (current !== asked || answer.problem) return answer.problem;
+    const next = { user: answer.user, permissions: answer.permissions };
+    const changed = JSON.stringify(next) !== JSON.stringify(confirmed);
+    confirmed = next;
+    rememberIdentity(store, asked.server, next, asked.session ? 'company' : 'token');
+    if (changed) pushStatus();
+    return null;
+  };
+
+  const connect = (server: Connection['server'], known: TeamIdentity, session: SessionKeeper | null = null): void => {
+    confirmed = known;
     signedOut = null;
     const next = openConnection(server, session, {
       ...options,
@@ -199,7 +157,7 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
   // reason, saves go to the outbox; drafts and the outbox stay until the next sign-in.
   const connectStored = (stored: StoredSignIn): void => {
     const server = { url: stored.url, allowInsecureHttp: stored.allowInsecureHttp };
-    if (stored.kind === 'token') return connect({ ...server, token: stored.token }, stored.user);
+    if (stored.kind === 'token') return connect({ ...server, token: stored.token }, stored);
     const company = companyServer(server, stored.session, {
       ...options.companySession,
       ...{ secrets, log, now: () => now().getTime() },
@@ -211,7 +169,7 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
         online.sessionEnded(`Signed out: ${reason}`);
       },
     });
-    connect(company.server, stored.user, company.keeper);
+    connect(company.server, stored, company.keeper);
   };
 
   /** Signs in once the server named the user the token is for: kept, connected, and the status answered. */
@@ -219,7 +177,7 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
     const answer = await testTeamConnection({ url: signIn.url, token }, signIn);
     if (answer.problem) throw signInError(answer.problem);
     await disconnect();
-    const kept = { ...signIn, user: answer.user };
+    const kept = { ...signIn, user: answer.user, permissions: answer.permissions };
     rememberSignIn(store, secrets, kept);
     connectStored(kept);
     online.reached();
@@ -230,12 +188,16 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
   const stored = readSignIn(store, secrets);
   if (options.sessionServer) {
     const { url, token } = options.sessionServer;
-    connect({ url, token, allowInsecureHttp: true }, storedUser(store, url));
+    connect({ url, token, allowInsecureHttp: true }, storedIdentity(store, url));
   } else if (stored) connectStored(stored);
 
   return {
     active: () => current !== null,
-    user: () => (current ? confirmedUser : null),
+    user: () => (current ? confirmed.user : null),
+    permissions: () =>
+      current && confirmed.permissions
+        ? { mode: 'granted', permissions: confirmed.permissions }
+        : { mode: 'everything' },
     serverUrl: () => current?.server.url ?? null,
     client: () => requireConnection().client,
     status,
@@ -246,38 +208,39 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
       return () => listeners.delete(listener);
     },
 
-    test: async ({ url, token, allowInsecureHttp }) => testTeamConnection({ url, token }, { allowInsecureHttp }),
+    test: async ({ url, token, allowInsecureHttp }) => {
+      const { user, problem } = await testTeamConnection({ url, token }, { allowInsecureHttp });
+      return { user, problem };
+    },
 
     async confirmUser() {
       const asked = requireConnection();
-      const answer = await testTeamConnection(asked.server, { allowInsecureHttp: true });
-      if (current !== asked) return answer.problem;
-      if (answer.problem) {
-        online.unreachable(answer.problem.message);
-        return answer.problem;
+      const problem = await askWhoAmI(asked);
+      if (current !== asked) return problem;
+      if (problem) {
+        online.unreachable(problem.message);
+        return problem;
       }
-      confirmedUser = answer.user;
-      rememberUser(store, asked.server, answer.user, asked.session ? 'company' : 'token');
       online.reached();
       pushStatus();
       return null;
     },
 
     signIn: ({ url, token, allowInsecureHttp }) =>
-      signInWith({ url, allowInsecureHttp, user: null, kind: 'token', token }, token),
+      signInWith({ url, allowInsecureHttp, ...UNCONFIRMED, kind: 'token', token }, token),
 
     startCompanySignIn: (server) => companySignIns.start(server),
 
     async finishCompanySignIn() {
       const { server, session } = await companySignIns.finish();
-      return signInWith({ ...server, user: null, kind: 'company', session }, session.accessToken);
+      return signInWith({ ...server, ...UNCONFIRMED, kind: 'company', session }, session.accessToken);
     },
 
     async signOut() {
       await disconnect();
       rememberSignIn(store, secrets, null);
       current = null;
-      confirmedUser = null;
+      confirmed = UNCONFIRMED;
       online.note({ type: 'signedOut' });
       pushStatus();
       translator.push();

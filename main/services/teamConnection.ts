@@ -1,3 +1,4 @@
+import type { Permissions } from '../../core/permissions';
 import { INSECURE_HTTP_REFUSED, serviceUrlProblem } from '../../core/rules/urlSafety';
 import { StudioError, type StudioErrorCode } from '../../core/result';
 import { errorMessage } from '../../core/rules/errorMessage';
@@ -84,14 +85,18 @@ function connectionProblem(where: string, failure: HttpFailure): TeamConnectionP
 
 /**
  * Asks the server who the token belongs to (GET /me), which also proves it is a Storefront Studio server.
- * Never throws: the answer is the user's address or the reason, as a sentence the Settings form shows as is.
+ * Never throws: the answer is the user's address and what they may do (issue 22), or the reason, as a
+ * sentence the Settings form shows as is.
  * allowInsecureHttp is the user's consent for plain http to another machine (the token would travel in clear).
  */
 export async function testTeamConnection(
   server: TeamServer,
   options: { allowInsecureHttp?: boolean; timeoutMs?: number } = {},
-): Promise<{ user: string; problem: null } | { user: null; problem: TeamConnectionProblem }> {
-  const fail = (problem: TeamConnectionProblem) => ({ user: null, problem }) as const;
+): Promise<
+  | { user: string; permissions: Permissions; problem: null }
+  | { user: null; permissions: null; problem: TeamConnectionProblem }
+> {
+  const fail = (problem: TeamConnectionProblem) => ({ user: null, permissions: null, problem }) as const;
   const addressProblem = serviceUrlProblem(server.url, options.allowInsecureHttp ?? false);
   if (addressProblem === INSECURE_HTTP_REFUSED) return fail({ reason: 'insecure-http', message: addressProblem });
   if (addressProblem) return fail({ reason: 'invalid-address', message: addressProblem });
@@ -110,7 +115,7 @@ export async function testTeamConnection(
   });
   try {
     const me = await http.request({ url: teamRoute(server.url, 'me'), where: '/me', schema: MeAnswerSchema });
-    return { user: me.user, problem: null };
+    return { user: me.user, permissions: me.permissions, problem: null };
   } catch (error) {
     if (error instanceof StudioError) return fail(error.details as TeamConnectionProblem);
     return fail({ reason: 'unreachable', message: `${where} cannot be reached: ${errorMessage(error)}` });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PermissionsSchema, type Permissions } from '../../core/permissions';
 import { backoffDelay, type BackoffPolicy } from '../../core/rules/backoff';
 import { errorMessage } from '../../core/rules/errorMessage';
 import { refreshDelayMs } from '../../core/rules/tokenRefresh';
@@ -31,6 +32,8 @@ const StoredTeamSchema = z.object({
   url: z.string(),
   allowInsecureHttp: z.boolean().default(false),
   user: z.string().nullable().default(null),
+  /** What the server said the user may do (issue 22), shown from the start until it answers again. */
+  permissions: PermissionsSchema.nullable().default(null),
   /** How this desktop signs in: an API token, or the company account (issue 22 §3). */
   signIn: z.enum(['token', 'company']).default('token'),
 });
@@ -42,35 +45,50 @@ export interface TeamAddress {
   allowInsecureHttp: boolean;
 }
 
+/** Who the server last said the sign-in is (GET /me), and what they may do; nulls until it has answered. */
+export interface TeamIdentity {
+  user: string | null;
+  permissions: Permissions | null;
+}
+
+export const UNCONFIRMED: TeamIdentity = { user: null, permissions: null };
+
 /** How this desktop is signed in, as kept: the server, its user, and the API token or the company session. */
-export type StoredSignIn = TeamAddress & { user: string | null } & (
-    { kind: 'token'; token: string } | { kind: 'company'; session: CompanySession }
-  );
+export type StoredSignIn = TeamAddress &
+  TeamIdentity &
+  ({ kind: 'token'; token: string } | { kind: 'company'; session: CompanySession });
 
 export function readSignIn(store: KeyValueStore, secrets: SecretStore): StoredSignIn | null {
   const parsed = StoredTeamSchema.safeParse(store.get(SETTINGS_KEY));
   if (!parsed.success) return null;
-  const { url, allowInsecureHttp, user, signIn } = parsed.data;
+  const { url, allowInsecureHttp, user, permissions, signIn } = parsed.data;
   if (signIn === 'company') {
     const session = storedCompanySession(secrets);
-    return session && { url, allowInsecureHttp, user, kind: 'company', session };
+    return session && { url, allowInsecureHttp, user, permissions, kind: 'company', session };
   }
   const token = secrets.getSecret(TEAM_TOKEN_SECRET);
-  return token ? { url, allowInsecureHttp, user, kind: 'token', token } : null;
+  return token ? { url, allowInsecureHttp, user, permissions, kind: 'token', token } : null;
 }
 
-/** The user last confirmed for this server, when the kept sign-in is for it. */
-export function storedUser(store: KeyValueStore, url: string): string | null {
+/** The identity last confirmed for this server, when the kept sign-in is for it. */
+export function storedIdentity(store: KeyValueStore, url: string): TeamIdentity {
   const parsed = StoredTeamSchema.safeParse(store.get(SETTINGS_KEY));
-  return parsed.success && parsed.data.url === url ? parsed.data.user : null;
+  if (!parsed.success || parsed.data.url !== url) return UNCONFIRMED;
+  return { user: parsed.data.user, permissions: parsed.data.permissions };
 }
 
-/** Remembers the server and the user it confirmed (the token's kind, not the token: see rememberSignIn). */
-export function rememberUser(store: KeyValueStore, server: TeamAddress, user: string, signIn: SignInKind): void {
+/** Remembers the server and the identity it confirmed (the token's kind, not the token: see rememberSignIn). */
+export function rememberIdentity(
+  store: KeyValueStore,
+  server: TeamAddress,
+  identity: TeamIdentity,
+  signIn: SignInKind,
+): void {
   store.set(SETTINGS_KEY, {
     url: server.url,
     allowInsecureHttp: server.allowInsecureHttp,
-    user,
+    user: identity.user,
+    permissions: identity.permissions,
     signIn,
   } satisfies z.input<typeof StoredTeamSchema>);
 }
@@ -79,7 +97,7 @@ export function rememberUser(store: KeyValueStore, server: TeamAddress, user: st
 export function rememberSignIn(store: KeyValueStore, secrets: SecretStore, signIn: StoredSignIn | null): void {
   secrets.setSecret(TEAM_TOKEN_SECRET, signIn?.kind === 'token' ? signIn.token : null);
   storeCompanySession(secrets, signIn?.kind === 'company' ? signIn.session : null);
-  if (signIn?.user) rememberUser(store, signIn, signIn.user, signIn.kind);
+  if (signIn?.user) rememberIdentity(store, signIn, signIn, signIn.kind);
 }
 
 /** The company session kept in the SecretStore, or null when there is none or it cannot be read. */

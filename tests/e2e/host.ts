@@ -124,8 +124,11 @@ async function launchTeamHost(serverUrl: string, token: string): Promise<Running
 export interface TeamServerProcess {
   /** The same address across restarts: the server comes back on its port. */
   url: string;
-  /** Adds a user with the server's CLI (`user add EMAIL`) and returns the API token it prints. */
-  addUser(email: string): Promise<string>;
+  /**
+   * Adds a user with the server's CLI (`user add EMAIL --role admin`, or with these options, e.g. `--role
+   * translator --fascia site_jd --country de`) and returns the API token it prints.
+   */
+  addUser(email: string, access?: string[]): Promise<string>;
   /** SIGTERM, as a service manager stops it; resolves once the process has exited. */
   stop(): Promise<void>;
   /** Starts it again on the same port and database; resolves once it listens. */
@@ -151,7 +154,7 @@ async function launchTeamServer(): Promise<{ server: TeamServerProcess; destroy(
     return {
       server: {
         url,
-        addUser: async (email) => (await addUserWithServerCli(databaseUrl, email)).token,
+        addUser: async (email, access) => (await addUserWithServerCli(databaseUrl, email, access)).token,
         stop: stopServer,
         start: async () => {
           if (running) return;

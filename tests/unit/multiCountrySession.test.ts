@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CountryCode } from '../../core/countries';
 import { ONLY_PRIMARY_ADDS, ONLY_PRIMARY_REMOVES, ONLY_PRIMARY_REORDERS } from '../../core/rules/multiCountry';
+import { effectivePermissions, roleTable } from '../../core/permissions';
+import { editingRefusals } from '../../core/rules/editingRights';
 import { emptyPageMeta, type Component, type Draft } from '../../core/schemas';
+import type { UserPermissions } from '../../core/team';
 import { EditorDocument } from '../../renderer/editor/src/state/document';
 import { autosaveOf } from '../../renderer/editor/src/state/autosave';
 import { MultiCountrySession, multiCountryDocumentsError } from '../../renderer/editor/src/multi/session';
@@ -14,6 +17,8 @@ const component = (type: string, id: string, title = `${type} title`): Component
   classes: [],
   content: { title },
 });
+
+const TR = { kind: 'user', name: 'tr@example.com' } as const;
 
 const page = (): Component[] => [component('Banner', 'banner-1', 'Shop Now'), component('Text', 'text-1', 'Hello')];
 
@@ -162,6 +167,38 @@ describe('MultiCountrySession', () => {
       .filter((c) => c.channel === 'saveDraft')
       .map((c) => (c.input as { draft: Draft }).draft.key.country);
     expect(saved.sort()).toEqual(['de', 'fr', 'gb']);
+  });
+});
+
+describe('MultiCountrySession with the roles of a translator for JD DE (issue 22 §2)', () => {
+  it("applies each country's own permissions: the DE page's text is edited, the GB primary is read-only", () => {
+    const { multi, refusals, titles } = session();
+    const permissions: UserPermissions = {
+      mode: 'granted',
+      permissions: effectivePermissions(
+        [
+          { role: 'viewer', to: TR, scope: { fascias: ['site_jd'], countries: ['*'] }, effect: 'allow' },
+          { role: 'translator', to: TR, scope: { fascias: ['site_jd'], countries: ['de'] }, effect: 'allow' },
+        ],
+        roleTable([]),
+      ),
+    };
+    // As each country's editor sets them from its own page key.
+    for (const country of ['gb', 'de', 'fr'] as const)
+      multi.doc(country).setRefusals(editingRefusals(permissions, multi.doc(country).key));
+    const setTitle = (country: CountryCode, title: string) =>
+      multi.doc(country).updateComponent('banner-1', (c) => ({ ...c, content: { ...c.content, title } }), 'title');
+
+    setTitle('de', 'Jetzt kaufen');
+    setTitle('gb', 'Buy now');
+
+    expect(titles('de')).toEqual(['Jetzt kaufen', 'Hello']);
+    expect(titles('gb')).toEqual(['Shop Now', 'Hello']);
+    expect(refusals).toEqual(['Your roles let you view JD GB pages, not change field values (edit).']);
+    // On the secondary the roles' reason comes first: it holds wherever the order is set.
+    expect(multi.doc('de').whyNotAddOrRemove('The order is set on the primary country.')).toBe(
+      'Your roles let you edit JD DE text, not add, remove or reorder components, or change the page options (structure).',
+    );
   });
 });
 

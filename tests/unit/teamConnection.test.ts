@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testTeamConnection } from '../../main/services/teamConnection';
 import { adminMeJson } from '../helpers/meAnswer';
+import type { MeAnswer } from '../../core/teamProtocol';
 
 /** Test connection's reasons, each against a server that answers /me that way. */
 
@@ -35,9 +36,14 @@ const answering = (
   );
 
 describe('testTeamConnection', () => {
-  it('answers the user a Storefront Studio server knows the token as', async () => {
-    const url = await answering(200, adminMeJson('ed@example.com'));
-    await expect(testTeamConnection({ url, token: 't' })).resolves.toEqual({ user: 'ed@example.com', problem: null });
+  it('answers the user a Storefront Studio server knows the token as, and what they may do', async () => {
+    const me = adminMeJson('ed@example.com');
+    const url = await answering(200, me);
+    await expect(testTeamConnection({ url, token: 't' })).resolves.toEqual({
+      user: 'ed@example.com',
+      permissions: (JSON.parse(me) as MeAnswer).permissions,
+      problem: null,
+    });
   });
 
   it('tells another kind of server apart: a 404, an HTML page, JSON of another shape', async () => {

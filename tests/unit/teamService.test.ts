@@ -8,6 +8,7 @@ import type { Input, Output } from '../../core/contract';
 import { unwrapResult } from '../../core/result';
 import { emptyPageMeta } from '../../core/schemas';
 import { QUEUED_SAVE_MESSAGE, type TeamEvent } from '../../core/team';
+import { MeAnswerSchema } from '../../core/teamProtocol';
 import { createStudioServices, type StudioServices } from '../../main/host/services';
 import { createMemorySecretStore, createNodeStore, type SecretStore } from '../../main/services/stores';
 import { TEAM_TOKEN_SECRET } from '../../main/services/team';
@@ -161,6 +162,8 @@ describe('Settings → Team server', () => {
   });
 
   it('signs in: the server user is the session user and every save author; signing out goes back to this computer', async () => {
+    // This computer only: no roles, nothing to refuse.
+    expect(await call('permissions', {})).toEqual({ mode: 'everything' });
     const status = await call('signInTeam', { url: server.url, token: aliceToken, allowInsecureHttp: false });
     expect(status).toMatchObject({
       mode: 'team',
@@ -170,12 +173,18 @@ describe('Settings → Team server', () => {
     });
     expect(secrets.getSecret(TEAM_TOKEN_SECRET)).toBe(aliceToken);
     expect(await call('getSession', {})).toEqual({ user: 'alice@example.com' });
+    // What the server's GET /me says Alice may do, for the editor to show.
+    const me = MeAnswerSchema.parse(
+      await (await fetch(new URL('/me', server.url), { headers: { authorization: `Bearer ${aliceToken}` } })).json(),
+    );
+    expect(await call('permissions', {})).toEqual({ mode: 'granted', permissions: me.permissions });
 
     const saved = await saveTitle('Team sale', null);
     expect(saved).toMatchObject({ status: 'saved', version: { version: 1, author: 'alice@example.com' } });
 
     const signedOut = await call('signOutTeam', {});
     expect(signedOut).toMatchObject({ mode: 'local', user: null });
+    expect(await call('permissions', {})).toEqual({ mode: 'everything' });
     expect(secrets.getSecret(TEAM_TOKEN_SECRET)).toBeNull();
     expect(await call('getSession', {})).toEqual({ user: 'local@example.com' });
     // The embedded store again: the team's page is not there.

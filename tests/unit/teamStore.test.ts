@@ -2,7 +2,8 @@
 import { getDefaultStore } from 'jotai';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PageKey } from '../../core/schemas';
-import type { TeamEvent, TeamStatus } from '../../core/team';
+import { effectivePermissions, roleTable } from '../../core/permissions';
+import type { TeamEvent, TeamStatus, UserPermissions } from '../../core/team';
 import { bookmarkFor } from '../../core/rules/page';
 import {
   colleagueSavesAtom,
@@ -10,6 +11,7 @@ import {
   forgetColleagueSave,
   holdPagesOpen,
   pendingConflictAtom,
+  permissionsAtom,
   startTeamSync,
   teamStatusAtom,
 } from '../../renderer/editor/src/state/teamStore';
@@ -44,7 +46,7 @@ const saved = (pageKey: PageKey, author: string, version = 2): TeamEvent => ({
 });
 
 /** window.studio recording the presence calls and handing out the team event listener. */
-function fakeMain() {
+function fakeMain(permissions: UserPermissions = { mode: 'everything' }) {
   const calls: [string, unknown][] = [];
   let push: (event: unknown) => void = () => undefined;
   const answer = (channel: string, value: unknown) => async (input: unknown) => {
@@ -54,6 +56,10 @@ function fakeMain() {
   (window as unknown as { studio: unknown }).studio = {
     getTeamStatus: answer('getTeamStatus', { status, presence: [] }),
     listPendingSaves: answer('listPendingSaves', { pending: [] }),
+    permissions: async () => {
+      calls.push(['permissions', {}]);
+      return { ok: true, value: permissions };
+    },
     pageOpened: answer('pageOpened', {}),
     pageClosed: answer('pageClosed', {}),
     onTeamEvent: (listener: (event: unknown) => void) => {
@@ -148,5 +154,31 @@ describe('team store', () => {
         key('home'),
       ),
     ).toEqual(['bob', 'cy']);
+  });
+
+  it('reads what the user may do at start and again whenever the team status changes (a sign-in, new grants)', async () => {
+    const translator: UserPermissions = {
+      mode: 'granted',
+      permissions: effectivePermissions(
+        [
+          {
+            role: 'translator',
+            to: { kind: 'user', name: 'ann@example.com' },
+            scope: { fascias: ['*'], countries: ['de'] },
+            effect: 'allow',
+          },
+        ],
+        roleTable([]),
+      ),
+    };
+    const main = fakeMain(translator);
+    const stop = startTeamSync(vi.fn());
+    await flush();
+    expect(store.get(permissionsAtom)).toEqual(translator);
+
+    main.push({ type: 'status', status });
+    await flush();
+    expect(main.calls.filter(([channel]) => channel === 'permissions')).toHaveLength(2);
+    stop();
   });
 });

@@ -32,8 +32,12 @@ export const ComponentRow = memo(function ComponentRow({ id }: { id: string }) {
   const open = useAtomValue(atoms.isOpen);
   const title = useAtomValue(atoms.title);
   const hidden = useAtomValue(atoms.hidden);
-  // On a secondary country the order is the primary's (multi-country rules): nothing to drag.
-  const sortable = useRowSortable(id, !doc.canAddOrRemove);
+  // Read again when the user's roles change what they may do (doc.canAddOrRemove below).
+  useAtomValue(doc.refusalsAtom);
+  // On a secondary country the order is the primary's (multi-country rules), and without `structure` the
+  // user's roles refuse reordering: nothing to drag.
+  const moveRefusal = doc.whyNotAddOrRemove('The order is set on the primary country.');
+  const sortable = useRowSortable(id, moveRefusal !== undefined);
 
   const toggle = () => {
     doc.setOpen(open ? null : id);
@@ -56,9 +60,12 @@ export const ComponentRow = memo(function ComponentRow({ id }: { id: string }) {
             ref={sortable.handleRef}
             className="drag-handle"
             aria-label={`Reorder ${title}`}
-            disabled={!doc.canAddOrRemove}
-            title={doc.canAddOrRemove ? undefined : 'The order is set on the primary country.'}
+            disabled={moveRefusal !== undefined}
             {...sortable.handleProps}
+            title={moveRefusal}
+            // Disabled, its description is why, not how to drag it.
+            aria-description={moveRefusal}
+            aria-describedby={moveRefusal === undefined ? sortable.handleProps['aria-describedby'] : undefined}
           >
             <GripVertical size={16} aria-hidden />
           </button>
@@ -89,6 +96,7 @@ const RowBody = memo(function RowBody({ id }: { id: string }) {
   const [name, setName] = useFollowingText(component.name);
   const [classes, setClasses] = useFollowingText(component.classes.join(', '));
   const [asJson, setAsJson] = useState(false);
+  const refusals = useAtomValue(doc.refusalsAtom);
 
   const onFieldChange = useCallback(
     (path: Path, value: unknown) =>
@@ -98,28 +106,37 @@ const RowBody = memo(function RowBody({ id }: { id: string }) {
 
   return (
     <div className="row-body">
-      <label className="checkbox">
-        <input type="checkbox" checked={component.hidden} onChange={(e) => doc.setHidden(id, e.target.checked)} />
+      <label className="checkbox" title={refusals.structure ?? undefined}>
+        <input
+          type="checkbox"
+          checked={component.hidden}
+          disabled={refusals.structure !== null}
+          aria-description={refusals.structure ?? undefined}
+          onChange={(e) => doc.setHidden(id, e.target.checked)}
+        />
         Hide Component
       </label>
-      <div className="inline-field">
-        <label>
-          Name
-          <input value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <button type="button" onClick={() => doc.rename(id, name.trim())}>
-          Update Name
-        </button>
-      </div>
-      <div className="inline-field">
-        <label>
-          Custom Classes
-          <input value={classes} placeholder="class-one, class-two" onChange={(e) => setClasses(e.target.value)} />
-        </label>
-        <button type="button" onClick={() => doc.applyClasses(id, parseClasses(classes))}>
-          Apply Classes
-        </button>
-      </div>
+      {/* Without `edit` the values are shown, not changed (the rich text and code editors read it themselves). */}
+      <fieldset className="bare-fieldset" disabled={refusals.edit !== null}>
+        <div className="inline-field">
+          <label>
+            Name
+            <input value={name} onChange={(e) => setName(e.target.value)} />
+          </label>
+          <button type="button" onClick={() => doc.rename(id, name.trim())}>
+            Update Name
+          </button>
+        </div>
+        <div className="inline-field">
+          <label>
+            Custom Classes
+            <input value={classes} placeholder="class-one, class-two" onChange={(e) => setClasses(e.target.value)} />
+          </label>
+          <button type="button" onClick={() => doc.applyClasses(id, parseClasses(classes))}>
+            Apply Classes
+          </button>
+        </div>
+      </fieldset>
       <label className="checkbox">
         <input type="checkbox" checked={asJson} onChange={(e) => setAsJson(e.target.checked)} />
         Edit as JSON
@@ -127,13 +144,21 @@ const RowBody = memo(function RowBody({ id }: { id: string }) {
       {asJson ? (
         <ComponentJsonEditor id={id} />
       ) : (
-        <fieldset className="content-fields">
+        <fieldset className="content-fields" disabled={refusals.edit !== null}>
           <legend>Content</legend>
           <ContentFields content={component.content} onChange={onFieldChange} />
         </fieldset>
       )}
-      {doc.canAddOrRemove && (
-        <button type="button" className="danger remove-component" onClick={() => removeWithUndo(doc, id)}>
+      {/* Hidden on a secondary country, where nothing is removed; disabled, saying why, when roles refuse it. */}
+      {(doc.canAddOrRemove || refusals.structure !== null) && (
+        <button
+          type="button"
+          className="danger remove-component"
+          disabled={refusals.structure !== null}
+          title={refusals.structure ?? undefined}
+          aria-description={refusals.structure ?? undefined}
+          onClick={() => removeWithUndo(doc, id)}
+        >
           <Trash2 size={16} aria-hidden />
           Remove Component
         </button>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Group, Panel, Separator, usePanelRef } from 'react-resizable-panels';
 import {
   ArrowLeft,
@@ -56,9 +56,11 @@ import { ShortcutsDialog, useEditorShortcuts } from './shortcuts';
 import { redoStep, undoStep } from './undoRedo';
 import { PageContext } from './Header';
 import { PANEL_MAX_SHARE, PANEL_MIN_WIDTH_PX, usePanelWidth } from './panelWidth';
-import { Tooltip } from '../ui/Tooltip';
+import { ReasonTooltip, Tooltip } from '../ui/Tooltip';
 import { Menu, MenuItem, MenuSeparator } from '../ui/Menu';
-import { ColleagueSavedNotice, PresenceBanner } from '../team/EditorTeamBanners';
+import { ColleagueSavedNotice, PresenceBanner, ReadOnlyBanner } from '../team/EditorTeamBanners';
+import { useEditingRefusals } from '../state/teamStore';
+import { isReadOnly } from '../../../../core/rules/editingRights';
 import { PendingConflictDialog } from '../team/PendingConflictDialog';
 
 const AUTOSAVE_LABELS: Record<AutosaveState['status'], string> = {
@@ -174,6 +176,15 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
   // The list of shortcuts (`?`) opens over the editor, not over another dialog.
   const showShortcuts = useCallback(() => setDialog((open) => open ?? 'shortcuts'), []);
   useEditorShortcuts(doc, showShortcuts);
+  // What the user's roles refuse on this country's page (issue 22 §2): every control below reads it from doc.
+  const refusals = useEditingRefusals(doc.key);
+  useLayoutEffect(() => doc.setRefusals(refusals), [doc, refusals]);
+  // doc.whyNotAddOrRemove reads them there: render again once they are set.
+  useAtomValue(doc.refusalsAtom, { store: doc.store });
+  const readOnly = isReadOnly(refusals);
+  const addRefusal = doc.whyNotAddOrRemove(
+    'Components are added on the primary country, and to every country at once.',
+  );
   /** A dialog's open and onOpenChange: closing it leaves alone another dialog opened since. */
   const dialogProps = (which: EditorDialog) => ({
     open: dialog === which,
@@ -271,6 +282,7 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
               Preview mode
             </button>
           </Header>
+          {readOnly && <ReadOnlyBanner refusal={refusals.edit!} />}
           <PresenceBanner pageKey={doc.key} />
           <ColleagueSavedNotice />
           <main className="workspace">
@@ -304,25 +316,28 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
                   <aside className="panel" aria-label="Page components" hidden={mode.panelCollapsed}>
                     <div className="editor-toolbar" role="toolbar" aria-label="Page actions">
                       <div className="toolbar-group">
-                        <button
-                          type="button"
-                          className="primary"
-                          onClick={() => (multi ? void multi.review('start') : setDialog('save'))}
-                        >
-                          {multi ? 'REVIEW PAGES' : 'SAVE CONTENT'}
-                        </button>
-                        <Tooltip
-                          content={
-                            doc.canAddOrRemove
-                              ? 'Add a component to the end of the page'
-                              : 'Components are added on the primary country, and to every country at once.'
-                          }
-                        >
+                        {multi ? (
+                          <button type="button" className="primary" onClick={() => void multi.review('start')}>
+                            REVIEW PAGES
+                          </button>
+                        ) : (
+                          <ReasonTooltip reason={readOnly ? refusals.edit : null}>
+                            <button
+                              type="button"
+                              className="primary"
+                              aria-disabled={readOnly}
+                              onClick={() => !readOnly && setDialog('save')}
+                            >
+                              SAVE CONTENT
+                            </button>
+                          </ReasonTooltip>
+                        )}
+                        <Tooltip content={addRefusal ?? 'Add a component to the end of the page'}>
                           <button
                             type="button"
                             className="secondary"
-                            aria-disabled={!doc.canAddOrRemove}
-                            onClick={() => doc.canAddOrRemove && setDialog('addComponent')}
+                            aria-disabled={addRefusal !== undefined}
+                            onClick={() => addRefusal === undefined && setDialog('addComponent')}
                           >
                             <Plus size={16} aria-hidden />
                             Add Component

@@ -1,9 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { TriangleAlert } from 'lucide-react';
-import { countryName, type CountryCode } from '../../../../core/countries';
-import { FASCIAS, fasciaName } from '../../../../core/fascias';
+import { COUNTRY_CODES, countryName, type CountryCode } from '../../../../core/countries';
+import { FASCIAS, fasciaName, type Fascia } from '../../../../core/fascias';
 import { describeIssues } from '../../../../core/contract';
 import { PAGE_CATEGORIES } from '../../../../core/pageCategories';
+import { newPagePlaces } from '../../../../core/rules/editingRights';
+import { pickCountriesError } from '../../../../core/rules/multiCountry';
 import { formatPageName, pagesNamedLike } from '../../../../core/rules/pageName';
 import { PageKeySchema, type PageKey, type Platform } from '../../../../core/schemas';
 import { errorMessage } from '../api';
@@ -12,6 +14,7 @@ import { openInCountries } from '../multi/openInCountries';
 import { useCountryChoice } from '../multi/useCountryChoice';
 import { Modal } from '../ui/Modal';
 import { countryOptions, fasciaOptions } from '../ui/options';
+import { permissionsAtom, useTeamValue } from '../state/teamStore';
 import './dashboard.css';
 
 interface NewPageDialogProps {
@@ -23,9 +26,24 @@ interface NewPageDialogProps {
   onOpenExisting(key: PageKey): void;
 }
 
+/** New Page when the user's roles allow a new page nowhere. */
+export const NO_PLACE_FOR_A_PAGE =
+  'Your roles do not let you create pages (structure) in any fascia or country. Ask your administrator.';
+
 export function NewPageDialog({ open, onOpenChange, existing, onOpenExisting }: NewPageDialogProps) {
-  const [fascia, setFascia] = useState<string>(FASCIAS[0]);
-  const { primary: country, others, choosePrimary, setOthers, refusal } = useCountryChoice('gb');
+  const [chosenFascia, setFascia] = useState<string>(FASCIAS[0]);
+  const countryChoice = useCountryChoice('gb');
+  // Only where the user's roles allow a new page (issue 22: `structure`); the first of those until one is chosen.
+  const permissions = useTeamValue(permissionsAtom);
+  const places = useMemo(() => newPagePlaces(permissions, FASCIAS, COUNTRY_CODES), [permissions]);
+  const fascia = places.has(chosenFascia as Fascia) ? chosenFascia : ([...places.keys()][0] ?? chosenFascia);
+  const offered = places.get(fascia as Fascia) ?? [];
+  const country = offered.includes(countryChoice.primary)
+    ? countryChoice.primary
+    : (offered[0] ?? countryChoice.primary);
+  const others = countryChoice.others.filter((other) => other !== country && offered.includes(other));
+  const { choosePrimary, setOthers } = countryChoice;
+  const refusal = places.size === 0 ? NO_PLACE_FOR_A_PAGE : pickCountriesError(country, others);
   const [pageInput, setPageInput] = useState('');
   const [platform, setPlatform] = useState<Platform>('web');
   const [source, setSource] = useState('content-editor');
@@ -62,13 +80,13 @@ export function NewPageDialog({ open, onOpenChange, existing, onOpenExisting }: 
         <label>
           Fascia
           <select value={fascia} onChange={(e) => setFascia(e.target.value)}>
-            {fasciaOptions}
+            {fasciaOptions.filter((option) => places.has(option.props.value))}
           </select>
         </label>
         <label>
           Country
           <select value={country} onChange={(e) => choosePrimary(e.target.value as CountryCode)}>
-            {countryOptions}
+            {countryOptions.filter((option) => offered.includes(option.props.value))}
           </select>
         </label>
         <label>
@@ -123,7 +141,13 @@ export function NewPageDialog({ open, onOpenChange, existing, onOpenExisting }: 
             ))}
           </select>
         </label>
-        <OtherCountriesPicker primary={country} others={others} onChange={setOthers} refusal={refusal} />
+        <OtherCountriesPicker
+          primary={country}
+          others={others}
+          onChange={setOthers}
+          refusal={refusal}
+          offered={offered}
+        />
         {error && (
           <p role="alert" className="field-error">
             {error}

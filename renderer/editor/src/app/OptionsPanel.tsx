@@ -44,6 +44,8 @@ export function useOptionsOpen(doc: EditorDocument): [boolean, Dispatch<SetState
 export function OptionsPanel() {
   const doc = useDoc();
   const meta = useAtomValue(doc.metaAtom);
+  // The page's options and the whole list as JSON are its structure (issue 22): without it they are shown only.
+  const refusal = useAtomValue(doc.refusalsAtom).structure;
   const categories =
     PAGE_CATEGORIES.includes(meta.category) || !meta.category
       ? PAGE_CATEGORIES
@@ -51,41 +53,48 @@ export function OptionsPanel() {
 
   return (
     <section className="options-panel" aria-label="Page options">
-      <label>
-        Category
-        <select value={meta.category} onChange={(e) => doc.setMeta((m) => ({ ...m, category: e.target.value }))}>
-          <option value="">—</option>
-          {categories.map((name) => (
-            <option key={name}>{name}</option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Subcategory
-        <input
-          value={meta.subcategory}
-          onChange={(e) => doc.setMeta((m) => ({ ...m, subcategory: e.target.value }), 'subcategory')}
-        />
-      </label>
-      <ComponentsJson />
-      {LINK_FIELDS.map(({ label, env, device }) => (
-        <label key={label}>
-          {label}
+      {refusal && (
+        <p role="status" className="field-warning">
+          {refusal}
+        </p>
+      )}
+      <fieldset className="bare-fieldset" disabled={refusal !== null}>
+        <label>
+          Category
+          <select value={meta.category} onChange={(e) => doc.setMeta((m) => ({ ...m, category: e.target.value }))}>
+            <option value="">—</option>
+            {categories.map((name) => (
+              <option key={name}>{name}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Subcategory
           <input
-            type="url"
-            value={meta.pageLinks[env][device]}
-            onChange={(e) =>
-              doc.setMeta(
-                (m) => ({
-                  ...m,
-                  pageLinks: { ...m.pageLinks, [env]: { ...m.pageLinks[env], [device]: e.target.value } },
-                }),
-                `${env}.${device}`,
-              )
-            }
+            value={meta.subcategory}
+            onChange={(e) => doc.setMeta((m) => ({ ...m, subcategory: e.target.value }), 'subcategory')}
           />
         </label>
-      ))}
+        <ComponentsJson readOnly={refusal !== null} />
+        {LINK_FIELDS.map(({ label, env, device }) => (
+          <label key={label}>
+            {label}
+            <input
+              type="url"
+              value={meta.pageLinks[env][device]}
+              onChange={(e) =>
+                doc.setMeta(
+                  (m) => ({
+                    ...m,
+                    pageLinks: { ...m.pageLinks, [env]: { ...m.pageLinks[env], [device]: e.target.value } },
+                  }),
+                  `${env}.${device}`,
+                )
+              }
+            />
+          </label>
+        ))}
+      </fieldset>
       <CloseWithBrokenJson />
     </section>
   );
@@ -129,7 +138,7 @@ function CloseWithBrokenJson() {
  * why and changes nothing. While it has focus, outside changes do not overwrite what is being typed; without
  * focus it follows the document.
  */
-function ComponentsJson() {
+function ComponentsJson({ readOnly }: { readOnly: boolean }) {
   const doc = useDoc();
   const revision = useAtomValue(doc.revisionAtom);
   const { text, problems, onChange, focusProps } = useDocumentJson({
@@ -150,7 +159,14 @@ function ComponentsJson() {
 
   return (
     <div className="json-field" {...focusProps}>
-      <JsonEditor label="Components JSON" id="components-json" value={text} onChange={onChange} problems={problems} />
+      <JsonEditor
+        label="Components JSON"
+        id="components-json"
+        value={text}
+        onChange={onChange}
+        problems={problems}
+        readOnly={readOnly}
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { fasciaName } from '../../../../core/fascias';
 import type { VersionSummary } from '../../../../core/schemas';
@@ -31,6 +32,8 @@ export function SaveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   const busy = running !== null;
   // As the review save (editor spec §5): nothing to save with until a message is typed.
   const noMessage = message === '';
+  // A bookmark needs its own permission (issue 22): without it the button says why.
+  const bookmarkRefusal = useAtomValue(doc.refusalsAtom).bookmark;
   const { fascia, country, page } = doc.key;
   const pageName = `'${fascia} ${country} ${page}'`;
 
@@ -149,7 +152,13 @@ export function SaveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           <button type="button" disabled={busy} onClick={close}>
             Cancel
           </button>
-          <button type="button" disabled={busy || noMessage} onClick={() => void saveBookmark()}>
+          <button
+            type="button"
+            disabled={busy || noMessage || bookmarkRefusal !== null}
+            title={bookmarkRefusal ?? undefined}
+            aria-description={bookmarkRefusal ?? undefined}
+            onClick={() => void saveBookmark()}
+          >
             {running === 'bookmark' ? 'Saving…' : 'Save as bookmark'}
           </button>
           {/* After a conflict, Continue would only meet the same refusal: the conflict's own choices replace it. */}

@@ -17,6 +17,7 @@ export function CodeEditor({
   placeholder,
   extensions = [],
   className,
+  readOnly,
 }: {
   label: string;
   value: string;
@@ -25,11 +26,13 @@ export function CodeEditor({
   /** More of CodeMirror's extensions (a language, highlighting); read once, when the editor is made. */
   extensions?: Extension[];
   className?: string;
+  readOnly?: boolean;
 }) {
   const id = `code-editor-${useId()}`;
   const { hostRef, viewRef } = useCodeMirror({
     value,
     onChange,
+    readOnly,
     extensions: [
       ...extensions,
       ...(placeholder ? [placeholderText(placeholder)] : []),

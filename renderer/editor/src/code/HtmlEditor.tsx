@@ -21,6 +21,6 @@ const HTML_HIGHLIGHT = HighlightStyle.define([
 const HTML_EXTENSIONS = [html(), syntaxHighlighting(HTML_HIGHLIGHT)];
 
 /** The code editor with HTML highlighting and tag closing, for hand-written markup (Custom HTML). */
-export function HtmlEditor(props: { label: string; value: string; onChange(text: string): void }) {
+export function HtmlEditor(props: { label: string; value: string; onChange(text: string): void; readOnly?: boolean }) {
   return <CodeEditor {...props} extensions={HTML_EXTENSIONS} className="html-editor" />;
 }

@@ -17,6 +17,7 @@ export type JsonEditorProps = {
   id?: string;
   /** Said after the problems, e.g. that the edit was not applied. */
   note?: string;
+  readOnly?: boolean;
 };
 
 function toDiagnostics(problems: readonly JsonProblem[], length: number): Diagnostic[] {
@@ -47,7 +48,15 @@ function contentAttributes(label: string, id: string, problemsId: string, invali
  * value from outside replaces the text by its smallest change, so the caret stays where it was; edits are
  * reported through onChange. Tab is left to move focus out (no tab trap).
  */
-export function JsonEditor({ label, value, onChange, problems, id, note = 'Nothing was changed.' }: JsonEditorProps) {
+export function JsonEditor({
+  label,
+  value,
+  onChange,
+  problems,
+  id,
+  note = 'Nothing was changed.',
+  readOnly,
+}: JsonEditorProps) {
   const madeUpId = useId();
   const contentId = id ?? `json-editor-${madeUpId}`;
   const problemsId = `${contentId}-problems`;
@@ -56,6 +65,7 @@ export function JsonEditor({ label, value, onChange, problems, id, note = 'Nothi
   const { hostRef, viewRef } = useCodeMirror({
     value,
     onChange,
+    readOnly,
     extensions: [
       foldGutter(),
       lintGutter(),

@@ -1,5 +1,5 @@
-import { useLayoutEffect, useRef, type RefObject } from 'react';
-import { Annotation, EditorState, Transaction, type Extension } from '@codemirror/state';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { Annotation, Compartment, EditorState, Transaction, type Extension } from '@codemirror/state';
 import {
   EditorView,
   drawSelection,
@@ -29,6 +29,12 @@ export function minimalChange(from: string, to: string): { from: number; to: num
   return { from: start, to: endFrom, insert: to.slice(start, endTo) };
 }
 
+/** A read-only view still takes focus, so its text can be selected and read, but nothing typed changes it. */
+const readOnlyExtension = (readOnly: boolean): Extension => [
+  EditorState.readOnly.of(readOnly),
+  EditorView.contentAttributes.of(readOnly ? { 'aria-readonly': 'true' } : {}),
+];
+
 /**
  * A controlled CodeMirror 6 view shared by the JSON and code editors: line numbers, undo history, bracket
  * matching, active line, wrapping, the default keys (Tab left to move focus out: no tab trap), plus the
@@ -39,15 +45,19 @@ export function useCodeMirror({
   value,
   onChange,
   extensions,
+  readOnly = false,
 }: {
   value: string;
   onChange(text: string): void;
   /** Read once, when the view is made. */
   extensions: Extension[];
+  /** The user may not change this text (issue 22: their roles do not allow it). */
+  readOnly?: boolean;
 }): { hostRef: RefObject<HTMLDivElement | null>; viewRef: RefObject<EditorView | null> } {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const onChangeRef = useRef(onChange);
+  const [readOnlyCompartment] = useState(() => new Compartment());
 
   useLayoutEffect(() => {
     onChangeRef.current = onChange;
@@ -73,6 +83,7 @@ export function useCodeMirror({
           EditorView.contentAttributes.of({ tabindex: '0' }),
           keymap.of([...defaultKeymap, ...historyKeymap]),
           ...extensions,
+          readOnlyCompartment.of(readOnlyExtension(readOnly)),
           EditorView.updateListener.of((update) => {
             if (!update.docChanged || update.transactions.every((tr) => tr.annotation(External))) return;
             onChangeRef.current(update.state.doc.toString());
@@ -87,6 +98,10 @@ export function useCodeMirror({
     };
     // Made once: later values come in through the effect below, other changes through the caller's effects.
   }, []);
+
+  useLayoutEffect(() => {
+    viewRef.current?.dispatch({ effects: readOnlyCompartment.reconfigure(readOnlyExtension(readOnly)) });
+  }, [readOnlyCompartment, readOnly]);
 
   useLayoutEffect(() => {
     const view = viewRef.current;

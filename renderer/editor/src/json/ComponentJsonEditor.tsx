@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { checkComponent } from '../../../../core/rules/jsonProblems';
-import { useDoc } from '../state/docContext';
+import { useDoc, useFieldsReadOnly } from '../state/docContext';
 import { JsonEditor } from '../code/editors';
 import { useDocumentJson } from './useDocumentJson';
 
@@ -11,6 +11,7 @@ import { useDocumentJson } from './useDocumentJson';
 export function ComponentJsonEditor({ id }: { id: string }) {
   const doc = useDoc();
   const component = useAtomValue(doc.componentAtom(id));
+  const readOnly = useFieldsReadOnly();
   const { text, problems, onChange, focusProps } = useDocumentJson({
     read: () => JSON.stringify(doc.component(id), null, 2),
     version: component,
@@ -23,7 +24,7 @@ export function ComponentJsonEditor({ id }: { id: string }) {
 
   return (
     <div className="json-field component-json" {...focusProps}>
-      <JsonEditor label="Component JSON" value={text} onChange={onChange} problems={problems} />
+      <JsonEditor label="Component JSON" value={text} onChange={onChange} problems={problems} readOnly={readOnly} />
     </div>
   );
 }

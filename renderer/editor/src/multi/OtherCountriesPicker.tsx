@@ -11,13 +11,15 @@ interface OtherCountriesPickerProps {
   onChange(others: CountryCode[]): void;
   /** Why the choice is refused (pickCountriesError), or null. */
   refusal: string | null;
+  /** The countries that may be picked (New Page: where the user's roles allow a new page); every one when absent. */
+  offered?: readonly CountryCode[];
 }
 
 /**
  * The countries to edit a page in beside the primary: a checkbox each, with its flag. Once the review limit is
  * reached the unticked boxes are disabled, so the limit can be met but not passed.
  */
-export function OtherCountriesPicker({ primary, others, onChange, refusal }: OtherCountriesPickerProps) {
+export function OtherCountriesPicker({ primary, others, onChange, refusal, offered }: OtherCountriesPickerProps) {
   const hintId = useId();
   const atLimit = others.length >= MAX_OTHERS;
 
@@ -29,7 +31,7 @@ export function OtherCountriesPicker({ primary, others, onChange, refusal }: Oth
     <fieldset className="field-group other-countries" aria-describedby={hintId}>
       <legend>Other countries</legend>
       <div className="other-countries-list">
-        {COUNTRIES.filter(({ code }) => code !== primary).map(({ code, name }) => {
+        {COUNTRIES.filter(({ code }) => code !== primary && (offered?.includes(code) ?? true)).map(({ code, name }) => {
           const picked = others.includes(code);
           return (
             <label key={code} className="checkbox">

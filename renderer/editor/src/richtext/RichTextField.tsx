@@ -7,6 +7,7 @@ import { RichElement, RichLeaf } from './elements';
 import { htmlToSlate, slateToHtml } from './html';
 import { Toolbar, type InsertKind } from './Toolbar';
 import { WARNING_MS } from './validation';
+import { useFieldsReadOnly } from '../state/docContext';
 import './richtext.css';
 
 export interface RichTextFieldProps {
@@ -35,6 +36,7 @@ function replaceContent(editor: Editor, nodes: Descendant[]): void {
  * remounts it or loses the caret.
  */
 export function RichTextField({ id, label, value, onChange }: RichTextFieldProps) {
+  const readOnly = useFieldsReadOnly();
   const editor = useMemo(() => withRichText(withHistory(withReact(createEditor()))), []);
   const [initial] = useState(() => {
     const nodes = htmlToSlate(value);
@@ -124,6 +126,7 @@ export function RichTextField({ id, label, value, onChange }: RichTextFieldProps
             renderElement={RichElement}
             renderLeaf={RichLeaf}
             onKeyDown={onKeyDown}
+            readOnly={readOnly}
             spellCheck
           />
         </div>

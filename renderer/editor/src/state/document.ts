@@ -4,6 +4,12 @@ import type { Component, Draft, PageKey, PageMeta } from '../../../../core/schem
 import { documentHash } from '../../../../core/rules/page';
 import { moveItem } from '../../../../core/rules/paths';
 import type { StructuralEdit } from '../../../../core/rules/multiCountry';
+import {
+  NOTHING_REFUSED,
+  actionsOfMetaChange,
+  type EditingAction,
+  type EditingRefusals,
+} from '../../../../core/rules/editingRights';
 import { componentLabel } from '../../../../core/rules/displayNames';
 import { History, type Change } from './history';
 
@@ -49,6 +55,8 @@ export class EditorDocument {
   /** The steps undo and redo would take, in words ("remove Custom HTML"), for their buttons' tooltips. */
   readonly nextUndoAtom = atom<string | null>(null);
   readonly nextRedoAtom = atom<string | null>(null);
+  /** What the user's roles refuse on this page (issue 22), set by the editor from the team server's permissions. */
+  readonly refusalsAtom = atom<EditingRefusals>(NOTHING_REFUSED);
   private readonly history: History;
   private readonly componentAtoms = new Map<string, PrimitiveAtom<Component>>();
   private sinks: DocumentSinks = NO_SINKS;
@@ -83,9 +91,36 @@ export class EditorDocument {
     this.link = link;
   }
 
-  /** Only the primary country may add or remove components in multi-country editing (spec §2, §6). */
+  get refusals(): EditingRefusals {
+    return this.store.get(this.refusalsAtom);
+  }
+
+  setRefusals(refusals: EditingRefusals): void {
+    this.store.set(this.refusalsAtom, refusals);
+  }
+
+  /**
+   * Adding, removing and moving components needs the user's `structure` (issue 22), and in multi-country
+   * editing only the primary country may (spec §2, §6).
+   */
   get canAddOrRemove(): boolean {
-    return this.link?.canAddOrRemove ?? true;
+    return this.refusals.structure === null && (this.link?.canAddOrRemove ?? true);
+  }
+
+  /**
+   * Why a control that adds, removes or moves components is disabled, or undefined when it is not: the
+   * user's roles first, else the control's own words for a secondary country.
+   */
+  whyNotAddOrRemove(onSecondaryCountry: string): string | undefined {
+    if (this.canAddOrRemove) return undefined;
+    return this.refusals.structure ?? onSecondaryCountry;
+  }
+
+  /** Tells the sinks why the user's roles refuse one of these actions, if they do. Answers whether one was refused. */
+  private refusedByRoles(actions: readonly EditingAction[]): boolean {
+    const refusal = actions.map((action) => this.refusals[action]).find((reason) => reason !== null);
+    if (refusal) this.sinks.refused(refusal);
+    return refusal !== undefined;
   }
 
   private changed(): void {
@@ -126,7 +161,7 @@ export class EditorDocument {
   updateComponent(id: string, update: (component: Component) => Component, typing: string | null = null): void {
     const before = this.component(id);
     const after = update(before);
-    if (after === before) return;
+    if (after === before || this.refusedByRoles(['edit'])) return;
     this.perform({
       key: typing === null ? null : `component:${id}:${typing}`,
       label:
@@ -139,6 +174,7 @@ export class EditorDocument {
   setMeta(update: (meta: PageMeta) => PageMeta, typing: string | null = null): void {
     const before = this.meta;
     const after = update(before);
+    if (this.refusedByRoles(actionsOfMetaChange(before, after))) return;
     this.perform({
       key: typing === null ? null : `meta:${typing}`,
       label: 'change page options',
@@ -245,6 +281,8 @@ export class EditorDocument {
   }
 
   private performStructural(edit: StructuralEdit, label: string, own: Edit): boolean {
+    // A new name or classes are values of the component; every other edit here changes the page's structure.
+    if (this.refusedByRoles([edit.kind === 'rename' || edit.kind === 'classes' ? 'edit' : 'structure'])) return false;
     const outcome = this.link?.follow(edit) ?? { followers: [] };
     if ('refused' in outcome) {
       this.sinks.refused(outcome.refused);

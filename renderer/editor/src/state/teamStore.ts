@@ -1,7 +1,9 @@
+import { useMemo } from 'react';
 import { atom, getDefaultStore, useAtomValue, type Atom, type PrimitiveAtom } from 'jotai';
+import { editingRefusals, type EditingRefusals } from '../../../../core/rules/editingRights';
 import { bookmarkFor } from '../../../../core/rules/page';
 import type { PageKey } from '../../../../core/schemas';
-import type { PendingSave, PresenceEntry, TeamEvent, TeamStatus } from '../../../../core/team';
+import type { PendingSave, PresenceEntry, TeamEvent, TeamStatus, UserPermissions } from '../../../../core/team';
 import { call, errorMessage, onTeamEvent } from '../api';
 
 /**
@@ -14,6 +16,11 @@ type SavedEvent = Extract<TeamEvent, { type: 'saved' }>;
 
 /** null until main has answered. */
 export const teamStatusAtom = atom<TeamStatus | null>(null);
+/**
+ * What the user may do (issue 22 §2), read again whenever the status changes (a sign-in, a reconnection, new
+ * grants). Until main answers nothing is refused: the server decides every save anyway.
+ */
+export const permissionsAtom = atom<UserPermissions>({ mode: 'everything' });
 /** Everyone else's open pages (main leaves the signed-in user's own out). */
 export const presenceAtom = atom<readonly PresenceEntry[]>([]);
 /** The outbox, oldest first. */
@@ -52,10 +59,19 @@ const openPages = new Map<string, number>();
 
 const lowercase = (user: string | null | undefined): string => (user ?? '').toLowerCase();
 
+let reportError: (message: string) => void = () => undefined;
+
+function readPermissions(): void {
+  call('permissions', {})
+    .then((permissions) => store.set(permissionsAtom, permissions))
+    .catch((error: unknown) => reportError(`Could not read what your roles let you do: ${errorMessage(error)}`));
+}
+
 function apply(event: TeamEvent): void {
   switch (event.type) {
     case 'status':
       store.set(teamStatusAtom, event.status);
+      readPermissions();
       break;
     case 'presence':
       store.set(presenceAtom, event.presence);
@@ -86,7 +102,9 @@ function apply(event: TeamEvent): void {
 
 /** Listens to main's team events for the life of the window; call once at start. Answers how to stop. */
 export function startTeamSync(onError: (message: string) => void): () => void {
+  reportError = onError;
   const stop = onTeamEvent(apply);
+  readPermissions();
   call('getTeamStatus', {})
     .then(({ status, presence }) => {
       store.set(teamStatusAtom, status);
@@ -149,4 +167,11 @@ export function forgetColleagueSave(key: PageKey): void {
 export function colleaguesOn(presence: readonly PresenceEntry[], key: PageKey): string[] {
   const bookmark = bookmarkFor(key);
   return [...new Set(presence.filter((entry) => bookmarkFor(entry.pageKey) === bookmark).map((entry) => entry.user))];
+}
+
+/** What the user's roles refuse on this page (issue 22 §2): each country of a page has its own. */
+export function useEditingRefusals(key: PageKey): EditingRefusals {
+  const permissions = useTeamValue(permissionsAtom);
+  const { fascia, country } = key;
+  return useMemo(() => editingRefusals(permissions, { fascia, country }), [permissions, fascia, country]);
 }

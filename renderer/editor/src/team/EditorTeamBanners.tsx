@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { Lock } from 'lucide-react';
 import { bookmarkFor } from '../../../../core/rules/page';
 import { TimeStamp } from '../ui/TimeStamp';
 import type { PageKey } from '../../../../core/schemas';
@@ -45,6 +46,21 @@ export function PresenceBanner({ pageKey }: { pageKey: PageKey }) {
       <p>
         <strong>{listNames(colleagues)}</strong> {colleagues.length === 1 ? 'has' : 'have'} this page open too. Saving
         over each other's work is caught, but talking first saves time.
+      </p>
+    </div>
+  );
+}
+
+/**
+ * A page the user's roles do not let them change (issue 22 §2) opens read-only: the banner names the
+ * permission they lack, in the words the server would refuse a save with.
+ */
+export function ReadOnlyBanner({ refusal }: { refusal: string }) {
+  return (
+    <div className="team-banner team-read-only-banner" role="status" aria-label="Read only">
+      <Lock size={16} aria-hidden />
+      <p>
+        <strong>Read only.</strong> {refusal}
       </p>
     </div>
   );

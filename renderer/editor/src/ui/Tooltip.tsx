@@ -40,3 +40,8 @@ export function Tooltip({
     </RadixTooltip.Root>
   );
 }
+
+/** A control that may be disabled: its tooltip says why while it is, and there is none otherwise. */
+export function ReasonTooltip({ reason, children }: { reason: string | null; children: ReactElement }) {
+  return reason === null ? children : <Tooltip content={reason}>{children}</Tooltip>;
+}
