@@ -1,6 +1,6 @@
 import { startTestOidcProvider, type TestOidcProvider } from '../helpers/oidcProvider';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
-import { buildServer, serve, teamClient } from '../helpers/teamServer';
+import { buildServer, finish, serve, spawnServer, teamClient } from '../helpers/teamServer';
 import { test, expect, addComponent, createPage, saveContent, setBannerTitle } from './host';
 
 /**
@@ -19,6 +19,23 @@ test.beforeAll(async () => {
   await buildServer();
   postgres = await startTestPostgres();
   const databaseUrl = postgres.createDatabase('company_sign_in_e2e');
+  // The provider puts editor.gb@example.com in jd-gb-editors: the team's grant to that group is all they get.
+  const granted = await finish(
+    spawnServer([
+      'role',
+      'grant',
+      'editor',
+      '--to',
+      'group:jd-gb-editors',
+      '--fascia',
+      'site_jd',
+      '--country',
+      'GB',
+      '--database-url',
+      databaseUrl,
+    ]),
+  );
+  if (granted.code !== 0) throw new Error(`role grant failed: ${granted.stderr}`);
   server = await serve([
     '--port',
     '0',
@@ -65,6 +82,14 @@ test("signs in through the provider's login page with only the server's address,
   await expect(page.getByTitle('Signed in as')).toHaveText('editor.gb@example.com');
   await expect(page.locator('.team-connection')).toHaveText('Online');
 
+  // Their group's grant applies: New Page offers JD GB only.
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'New Page' }).click();
+  const newPage = page.getByRole('dialog', { name: 'New Page' });
+  await expect(newPage.getByRole('combobox', { name: 'Fascia' }).locator('option')).toHaveText(['JD']);
+  await expect(newPage.getByRole('combobox', { name: 'Country' }).locator('option')).toHaveText(['United Kingdom']);
+  await page.keyboard.press('Escape');
+  await expect(newPage).toBeHidden();
   await createPage(page, host, 'company page');
   await addComponent(page, 'Main Banner');
   await setBannerTitle(page, 'Signed in with the company account');
