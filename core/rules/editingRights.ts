@@ -39,9 +39,36 @@ export function editingRefusals(permissions: UserPermissions, place: Place): Edi
   };
 }
 
+/**
+ * Multi-country editing: a structural change on the primary reaches every other country of the page
+ * (multi-country rules), so the primary needs `structure` in each of them too; the refusal is the first such
+ * country's, naming it. Every other action is the place's own.
+ */
+export function editingRefusalsWithFollowers(
+  permissions: UserPermissions,
+  place: Place,
+  followers: readonly Place[],
+): EditingRefusals {
+  const own = editingRefusals(permissions, place);
+  if (own.structure !== null) return own;
+  for (const follower of followers) {
+    const structure = editingRefusals(permissions, follower).structure;
+    if (structure !== null) return { ...own, structure };
+  }
+  return own;
+}
+
 /** Whether nothing on the page may be changed: it opens read-only, with a banner saying why. */
 export const isReadOnly = (refusals: EditingRefusals): boolean =>
   refusals.edit !== null && refusals.structure !== null && refusals.scripts !== null;
+
+/**
+ * Whether the desktop offers a page's audit trail: to admins of its place (the server decides, and answers
+ * anyone else 403), and while the server's answer about the user is not known yet.
+ */
+export function mayReadPageAudit(permissions: UserPermissions, place: Place): boolean {
+  return permissions.mode === 'everything' || may(permissions.permissions, 'admin', place);
+}
 
 /** Whether the user may create a page at the place (a new page needs `structure`, as the server checks). */
 export function mayCreatePage(permissions: UserPermissions, place: Place): boolean {

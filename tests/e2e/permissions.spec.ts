@@ -186,3 +186,76 @@ test('a viewer opens the page read-only, with a banner naming the permission the
   await expect(page.getByRole('textbox', { name: 'Name' })).toBeDisabled();
   await screenshots(page, 'viewer');
 });
+
+test('an editor for JD GB and a translator for JD DE on one server: each sees and changes only their own', async ({
+  browser,
+  teamServer,
+  startTeamHost,
+}) => {
+  await adminMakesPage(browser, teamServer, startTeamHost, 'pair', 'roles-pair-de');
+  const editor = await signedIn(browser, teamServer, startTeamHost, 'editor.pair@example.com', [
+    '--role',
+    'editor',
+    '--fascia',
+    'site_jd',
+    '--country',
+    'gb',
+  ]);
+  const translator = await signedIn(browser, teamServer, startTeamHost, 'translator.pair@example.com', [
+    '--role',
+    'translator',
+    '--fascia',
+    'site_jd',
+    '--country',
+    'de',
+  ]);
+
+  // The editor makes a JD GB page, which the translator never sees; the DE page is not listed for the editor.
+  await createPage(editor.page, editor.host, 'roles-pair-gb');
+  await addComponent(editor.page, 'Main Banner');
+  await saveContent(editor.page, 'Created roles-pair-gb');
+  await expect(editor.page.getByRole('button', { name: 'New Page' })).toBeVisible();
+  await expect(editor.page.getByRole('row', { name: /roles-pair-gb/ })).toBeVisible();
+  await expect(editor.page.getByRole('row', { name: /roles-pair-de/ })).toHaveCount(0);
+  await translator.page.reload();
+  await expect(translator.page.getByRole('row', { name: /roles-pair-de/ })).toBeVisible();
+  await expect(translator.page.getByRole('row', { name: /roles-pair-gb/ })).toHaveCount(0);
+
+  // Neither is an admin: History has no audit trail for them.
+  await openPage(translator.page, 'roles-pair-de');
+  await translator.page.getByRole('button', { name: 'History', exact: true }).click();
+  const history = translator.page.getByRole('dialog', { name: 'Version history' });
+  await expect(history.getByText('Created roles-pair-de')).toBeVisible();
+  await expect(history.getByRole('tab', { name: 'Audit' })).toHaveCount(0);
+
+  // Straight through the API, the server refuses the same: the other's page does not exist for them.
+  const keyOf = (country: string, page: string) =>
+    new URLSearchParams({ fascia: 'site_jd', country, page, source: 'content-editor', platform: 'web' });
+  const asEditor = teamClient(teamServer.url, editor.token);
+  const asTranslator = teamClient(teamServer.url, translator.token);
+  expect((await asEditor.get(`/page?${keyOf('de', 'roles-pair-de')}`)).status).toBe(404);
+  expect((await asTranslator.get(`/page?${keyOf('gb', 'roles-pair-gb')}`)).status).toBe(404);
+  const gbPage = await asEditor.get(`/page?${keyOf('gb', 'roles-pair-gb')}`);
+  expect(gbPage.status).toBe(200);
+  const intoDe = await asEditor.post('/saveContent', {
+    content: { ...gbPage.body.content, country: 'de', page: 'roles-pair-new' },
+    baseHash: null,
+    saveId: 'permissions-e2e-pair-1',
+  });
+  expect(intoDe.status).toBe(403);
+  expect(intoDe.body.error).toMatchObject({
+    code: 'forbidden',
+    action: 'view',
+    message: 'Your roles let you do nothing with JD DE pages, not save pages there (view).',
+    scope: { fascia: 'site_jd', country: 'de' },
+  });
+  const translatorCreates = await asTranslator.post('/saveContent', {
+    content: { ...gbPage.body.content, country: 'de', page: 'roles-pair-new' },
+    baseHash: null,
+    saveId: 'permissions-e2e-pair-2',
+  });
+  expect(translatorCreates.status).toBe(403);
+  expect(translatorCreates.body.error.message).toBe(
+    'Your roles let you edit JD DE text, not create the page (structure).',
+  );
+});

@@ -4,7 +4,9 @@ import {
   NOTHING_REFUSED,
   actionsOfMetaChange,
   editingRefusals,
+  editingRefusalsWithFollowers,
   isReadOnly,
+  mayReadPageAudit,
   mayCreatePage,
   newPagePlaces,
 } from '../../core/rules/editingRights';
@@ -107,5 +109,39 @@ describe('actionsOfMetaChange', () => {
       'structure',
       'scripts',
     ]);
+  });
+});
+
+describe('editingRefusalsWithFollowers', () => {
+  const JD_FR = { fascia: 'site_jd', country: 'fr' } as const;
+
+  it("refuses the primary's structure where a country it reaches lacks it, naming that country", () => {
+    const permissions = granted(
+      grant('editor', { fascias: ['site_jd'], countries: ['gb', 'fr'] }),
+      grant('translator', { fascias: ['site_jd'], countries: ['de'] }),
+    );
+    const refusals = editingRefusalsWithFollowers(permissions, JD_GB, [JD_FR, JD_DE]);
+    expect(refusals.structure).toBe(
+      'Your roles let you edit JD DE text, not add, remove or reorder components, or change the page options (structure).',
+    );
+    expect(refusals.edit).toBeNull();
+    expect(editingRefusalsWithFollowers(permissions, JD_GB, [JD_FR])).toEqual(editingRefusals(permissions, JD_GB));
+    expect(editingRefusals(permissions, JD_GB).structure).toBeNull();
+  });
+
+  it("is the place's own refusals without followers, and nothing with the embedded store", () => {
+    const permissions = granted(grant('translator', { fascias: ['site_jd'], countries: ['de'] }));
+    expect(editingRefusalsWithFollowers(permissions, JD_DE, [])).toEqual(editingRefusals(permissions, JD_DE));
+    expect(editingRefusalsWithFollowers({ mode: 'everything' }, JD_GB, [JD_DE])).toEqual(NOTHING_REFUSED);
+  });
+});
+
+describe('mayReadPageAudit', () => {
+  it("offers a page's audit trail to admins of its place only", () => {
+    const gbAdmin = granted(grant('admin', { fascias: ['site_jd'], countries: ['gb'] }));
+    expect(mayReadPageAudit(gbAdmin, JD_GB)).toBe(true);
+    expect(mayReadPageAudit(gbAdmin, JD_DE)).toBe(false);
+    expect(mayReadPageAudit(granted(grant('editor', { fascias: ['*'], countries: ['*'] })), JD_GB)).toBe(false);
+    expect(mayReadPageAudit({ mode: 'everything' }, JD_DE)).toBe(true);
   });
 });

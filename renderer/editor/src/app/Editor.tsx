@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Group, Panel, Separator, usePanelRef } from 'react-resizable-panels';
 import {
   ArrowLeft,
@@ -49,6 +49,7 @@ import { ReviewBar } from '../multi/ReviewBar';
 import { ReviewSaveDialog } from '../multi/ReviewSaveDialog';
 import { TranslateButton } from '../multi/TranslateButton';
 import type { MultiCountrySession } from '../multi/session';
+import type { CountryCode } from '../../../../core/countries';
 import { EDITING } from '../../../../core/rules/review';
 import { withQueryInserted } from '../../../../core/rules/insertIntoComponent';
 import type { Component } from '../../../../core/schemas';
@@ -153,6 +154,15 @@ const editorMode = (previewing: boolean, reviewing: boolean, panelCollapsed: boo
 
 const PANEL_ID = 'components-panel';
 
+const NO_COUNTRIES: readonly CountryCode[] = [];
+
+/** The countries a structural edit here reaches as well: the others of a multi-country page, from its primary. */
+function followersOf(multi: MultiCountrySession | undefined, country: CountryCode): readonly CountryCode[] {
+  if (!multi || country !== multi.primary) return NO_COUNTRIES;
+  // The primary comes first.
+  return multi.countries.slice(1);
+}
+
 /**
  * The page editor (editor spec §2): a collapsible panel of components beside the live preview. With `multi`,
  * one country of a page edited in several (multi-country mode): the header shows the country, REVIEW PAGES
@@ -177,7 +187,8 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
   const showShortcuts = useCallback(() => setDialog((open) => open ?? 'shortcuts'), []);
   useEditorShortcuts(doc, showShortcuts);
   // What the user's roles refuse on this country's page (issue 22 §2): every control below reads it from doc.
-  const refusals = useEditingRefusals(doc.key);
+  const followers = useMemo(() => followersOf(multi, doc.key.country), [multi, doc.key.country]);
+  const refusals = useEditingRefusals(doc.key, followers);
   useLayoutEffect(() => doc.setRefusals(refusals), [doc, refusals]);
   // doc.whyNotAddOrRemove reads them there: render again once they are set.
   useAtomValue(doc.refusalsAtom, { store: doc.store });

@@ -11,7 +11,8 @@ import { useRemote } from '../state/useRemote';
 import { useDoc } from '../state/docContext';
 import { toast } from '../state/toasts';
 import { Modal } from '../ui/Modal';
-import { teamStatusAtom, useTeamValue } from '../state/teamStore';
+import { permissionsAtom, teamStatusAtom, useTeamValue } from '../state/teamStore';
+import { mayReadPageAudit } from '../../../../core/rules/editingRights';
 import { AuditTrail } from './AuditTrail';
 import { DiffWithCurrent } from './DiffView';
 import { SavedVersion } from './SavedVersion';
@@ -21,13 +22,16 @@ import { StateMessage } from '../ui/StateMessage';
 /** The page's saved versions, newest first; one of them against the current content, and its restore. */
 export function HistoryDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const close = () => onOpenChange(false);
-  // A team server keeps an audit log (issue 22 §4); the embedded store has none, so no tab for it there.
+  // A team server keeps an audit log (issue 22 §4), which its admins read; the embedded store has none.
   const teamMode = useTeamValue(teamStatusAtom)?.mode === 'team';
+  const { fascia, country } = useDoc().key;
+  const permissions = useTeamValue(permissionsAtom);
+  const showAudit = teamMode && mayReadPageAudit(permissions, { fascia, country });
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Version history" wide>
       <div className="version-history">
         {/* Mounted on each opening, so the list is read afresh: a colleague may have saved meanwhile. */}
-        {teamMode ? <VersionsAndAudit onRestored={close} /> : <Versions onRestored={close} />}
+        {showAudit ? <VersionsAndAudit onRestored={close} /> : <Versions onRestored={close} />}
         <div className="modal-actions">
           <button type="button" onClick={close}>
             Close

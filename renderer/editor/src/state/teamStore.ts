@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { atom, getDefaultStore, useAtomValue, type Atom, type PrimitiveAtom } from 'jotai';
-import { editingRefusals, type EditingRefusals } from '../../../../core/rules/editingRights';
+import type { CountryCode } from '../../../../core/countries';
+import { editingRefusalsWithFollowers, type EditingRefusals } from '../../../../core/rules/editingRights';
 import { bookmarkFor } from '../../../../core/rules/page';
 import type { PageKey } from '../../../../core/schemas';
 import type { PendingSave, PresenceEntry, TeamEvent, TeamStatus, UserPermissions } from '../../../../core/team';
@@ -169,9 +170,22 @@ export function colleaguesOn(presence: readonly PresenceEntry[], key: PageKey): 
   return [...new Set(presence.filter((entry) => bookmarkFor(entry.pageKey) === bookmark).map((entry) => entry.user))];
 }
 
-/** What the user's roles refuse on this page (issue 22 §2): each country of a page has its own. */
-export function useEditingRefusals(key: PageKey): EditingRefusals {
+/**
+ * What the user's roles refuse on this page (issue 22 §2): each country of a page has its own, and the
+ * primary of a multi-country page also its followers' structure (the other countries its structure reaches).
+ */
+export function useEditingRefusals(key: PageKey, followers: readonly CountryCode[] = NO_FOLLOWERS): EditingRefusals {
   const permissions = useTeamValue(permissionsAtom);
   const { fascia, country } = key;
-  return useMemo(() => editingRefusals(permissions, { fascia, country }), [permissions, fascia, country]);
+  return useMemo(
+    () =>
+      editingRefusalsWithFollowers(
+        permissions,
+        { fascia, country },
+        followers.map((follower) => ({ fascia, country: follower })),
+      ),
+    [permissions, fascia, country, followers],
+  );
 }
+
+const NO_FOLLOWERS: readonly CountryCode[] = [];
