@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { teamClient } from '../helpers/teamServer';
+import { makePage } from '../unit/helpers/pages';
 import {
   test,
   expect,
@@ -192,7 +193,20 @@ test('an editor for JD GB and a translator for JD DE on one server: each sees an
   teamServer,
   startTeamHost,
 }) => {
-  await adminMakesPage(browser, teamServer, startTeamHost, 'pair', 'roles-pair-de');
+  // An admin made the JD DE page (through the API: the UI part of that is the tests' above).
+  const adminToken = await teamServer.addUser('admin.pair@example.com', ['--role', 'admin']);
+  const deKey = {
+    fascia: 'site_jd',
+    country: 'de',
+    page: 'roles-pair-de',
+    source: 'content-editor',
+    platform: 'web',
+  } as const;
+  const made = await teamClient(teamServer.url, adminToken).post('/saveContent', {
+    content: { ...makePage({ key: deKey, title: 'Sommerschlussverkauf' }), commitMessage: 'Created roles-pair-de' },
+    baseHash: null,
+  });
+  expect(made.status).toBe(201);
   const editor = await signedIn(browser, teamServer, startTeamHost, 'editor.pair@example.com', [
     '--role',
     'editor',
