@@ -5,6 +5,7 @@ import type { AuditEntry } from '../../../../core/teamProtocol';
 import { call } from '../api';
 import { useRemote } from '../state/useRemote';
 import { StateMessage } from '../ui/StateMessage';
+import { LoadFailed } from './LoadFailed';
 import { TimeStamp } from '../ui/TimeStamp';
 
 /** What an entry's action and result read as; an action this list does not know is shown as it is stored. */
@@ -31,14 +32,7 @@ export function AuditTrail({ pageKey }: { pageKey: PageKey }) {
 
   if (trail.loading) return <StateMessage kind="loading" title="Loading the audit trail…" />;
   if (trail.error !== null || trail.data === undefined) {
-    return (
-      <div role="alert" className="history-error">
-        <p className="field-error">The audit trail could not be loaded: {trail.error}</p>
-        <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadFailed what="The audit trail" error={trail.error} onRetry={() => setAttempt((n) => n + 1)} />;
   }
   if (!trail.data.available)
     return (

@@ -18,6 +18,7 @@ import { DiffWithCurrent } from './DiffView';
 import { SavedVersion } from './SavedVersion';
 import './history.css';
 import { StateMessage } from '../ui/StateMessage';
+import { LoadFailed } from './LoadFailed';
 
 /** The page's saved versions, newest first; one of them against the current content, and its restore. */
 export function HistoryDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
@@ -69,14 +70,7 @@ function Versions({ onRestored }: { onRestored(): void }) {
 
   if (listing.loading) return <StateMessage kind="loading" title="Loading the saved versions…" />;
   if (listing.error !== null || listing.data === undefined) {
-    return (
-      <div role="alert" className="history-error">
-        <p className="field-error">The saved versions could not be loaded: {listing.error}</p>
-        <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadFailed what="The saved versions" error={listing.error} onRetry={() => setAttempt((n) => n + 1)} />;
   }
   const skipped = describeSkippedVersions(doc.key.page, listing.data.skipped ?? []);
   const skippedNote = skipped && (
