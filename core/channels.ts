@@ -35,6 +35,7 @@ export const SERVICE_CHANNELS = [
   'testTeamServer',
   'signInTeam',
   'signOutTeam',
+  'retryTeamConnection',
   'startCompanySignIn',
   'finishCompanySignIn',
   'pageOpened',

@@ -246,6 +246,8 @@ export const contract = {
    * test's message; nothing changes then.
    */
   signInTeam: { input: TeamServerFormSchema, output: TeamStatusSchema },
+  /** The header's Retry now while Offline: main tries the server at once instead of at its next planned attempt. */
+  retryTeamConnection: { input: empty, output: TeamStatusSchema },
   /** Forgets the token; back to "This computer only" (the embedded store). The outbox stays on disk. */
   signOutTeam: { input: empty, output: TeamStatusSchema },
   /**

@@ -330,6 +330,7 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
     testTeamServer: async (form) => deps.team.test(form),
     signInTeam: async (form) => deps.team.signIn(form),
     signOutTeam: async () => deps.team.signOut(),
+    retryTeamConnection: async () => deps.team.retryNow(),
     startCompanySignIn: async (form) => deps.team.startCompanySignIn(form),
     finishCompanySignIn: async () => deps.team.finishCompanySignIn(),
     pageOpened: async ({ key }) => {

@@ -201,6 +201,11 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
     serverUrl: () => current?.server.url ?? null,
     client: () => requireConnection().client,
     status,
+    retryNow() {
+      current?.stream.retryNow();
+      online.probeNow();
+      return status();
+    },
     presence: translator.others,
     pageCache: options.pageCache,
     onEvent(listener) {

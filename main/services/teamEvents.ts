@@ -40,6 +40,8 @@ export interface TeamEventStreamOptions {
 export interface TeamEventStream {
   /** How many reconnection attempts in a row have failed (the backoff's exponent). */
   failures(): number;
+  /** Waiting to reconnect: tries now instead of at the planned time (the editor's Retry now). No-op while open. */
+  retryNow(): void;
   stop(): void;
 }
 
@@ -78,9 +80,12 @@ export function startTeamEventStream(options: TeamEventStreamOptions): TeamEvent
   let connectedBefore = false;
   let timer: NodeJS.Timeout | undefined;
   let abort: AbortController | undefined;
+  /** Between a drop and the next attempt. */
+  let waiting = false;
 
   const connect = (): void => {
     if (stopped) return;
+    waiting = false;
     const controller = new AbortController();
     abort = controller;
     let openedAt: number | null = null;
@@ -107,6 +112,7 @@ export function startTeamEventStream(options: TeamEventStreamOptions): TeamEvent
       const delay = Math.max(backoffDelay(failures, backoff, random), retryAfterMs(error));
       failures++;
       options.onDrop(describeDrop(error), new Date(now() + delay));
+      waiting = true;
       timer = setTimeout(connect, delay);
     };
     stream.on('response', () => {
@@ -128,6 +134,11 @@ export function startTeamEventStream(options: TeamEventStreamOptions): TeamEvent
   connect();
   return {
     failures: () => failures,
+    retryNow() {
+      if (!waiting) return;
+      clearTimeout(timer);
+      connect();
+    },
     stop() {
       stopped = true;
       clearTimeout(timer);

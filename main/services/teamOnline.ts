@@ -45,6 +45,8 @@ export interface TeamOnline {
   watch(client: ContentClient): ContentClient;
   /** Stops probing (signed out, or another server). */
   stopProbe(): void;
+  /** A probe is planned: it is made now instead (the editor's Retry now). */
+  probeNow(): void;
 }
 
 const isOffline = (error: unknown): error is StudioError =>
@@ -54,6 +56,8 @@ export function createTeamOnline(options: TeamOnlineOptions): TeamOnline {
   const { now } = options;
   let state = INITIAL_TEAM_CONNECTION;
   let probeTimer: NodeJS.Timeout | undefined;
+  /** The planned probe, while one is. */
+  let plannedProbe: (() => void) | null = null;
   let probeFailures = 0;
   const at = (): string => now().toISOString();
 
@@ -66,6 +70,7 @@ export function createTeamOnline(options: TeamOnlineOptions): TeamOnline {
 
   const stopProbe = (): void => {
     clearTimeout(probeTimer);
+    plannedProbe = null;
     probeFailures = 0;
   };
 
@@ -77,12 +82,15 @@ export function createTeamOnline(options: TeamOnlineOptions): TeamOnline {
   const scheduleProbe = (): string => {
     clearTimeout(probeTimer);
     const delay = backoffDelay(probeFailures++, options.probeBackoff);
-    probeTimer = setTimeout(() => {
+    const probe = (): void => {
+      plannedProbe = null;
       void options.probe().then((problem) => {
         if (problem === null) reached();
         else if (problem !== undefined) unreachable(problem);
       });
-    }, delay);
+    };
+    plannedProbe = probe;
+    probeTimer = setTimeout(probe, delay);
     probeTimer.unref?.();
     return new Date(now().getTime() + delay).toISOString();
   };
@@ -132,5 +140,10 @@ export function createTeamOnline(options: TeamOnlineOptions): TeamOnline {
       };
     },
     stopProbe,
+    probeNow() {
+      if (!plannedProbe) return;
+      clearTimeout(probeTimer);
+      plannedProbe();
+    },
   };
 }

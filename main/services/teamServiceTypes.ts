@@ -52,6 +52,8 @@ export interface TeamService {
   /** The team's content client; failures and answers update Online/Offline. Only while active(). */
   client(): ContentClient;
   status(): TeamStatus;
+  /** Offline: the event stream and the probe try the server now, not at their planned times. */
+  retryNow(): TeamStatus;
   presence(): PresenceEntry[];
   onEvent(listener: (event: TeamEvent) => void): () => void;
   test(form: TeamForm): Promise<{ user: string | null; problem: TeamConnectionProblem | null }>;

@@ -120,6 +120,37 @@ describe('the team event stream client', () => {
     expect(seen.resyncs).toHaveLength(0);
   });
 
+  it('Retry now tries at once instead of at the planned time, and does nothing while the stream is open', async () => {
+    const { url } = await sseServer(() => undefined);
+    const port = Number(new URL(url).port);
+    await new Promise((resolve) => server!.close(resolve));
+    server = null;
+    const { seen, until } = recorder();
+    stream = startTeamEventStream({
+      server: { url: `http://127.0.0.1:${port}`, token: 't' },
+      // The next attempt a minute away: only Retry now can bring the stream back within the test.
+      backoff: { initialMs: 60_000, maxMs: 60_000 },
+      onOpen: () => seen.opens++,
+      onMessage: (message) => seen.messages.push(message),
+      onDrop: (reason, retryAt) => seen.drops.push({ reason, delayMs: retryAt.getTime() - Date.now() }),
+      onResync: (reason) => seen.resyncs.push(reason),
+    });
+    await until(() => seen.drops.length === 1, 'the first failed attempt');
+    expect(seen.drops[0]!.delayMs).toBeGreaterThan(25_000);
+
+    let connections = 0;
+    server = createServer((_request, response) => {
+      connections++;
+      openSse(response);
+    });
+    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
+    stream.retryNow();
+    await until(() => seen.opens === 1, 'the stream to open');
+    stream.retryNow();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(connections).toBe(1);
+  });
+
   it('says a refused token is refused, and waits as long as a 503 asks with Retry-After', async () => {
     const { url } = await sseServer((response, index) => {
       if (index === 0) {
