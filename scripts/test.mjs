@@ -36,6 +36,18 @@ const run = (name, [command, ...args]) => {
   return result.status === 0;
 };
 
+/** Runs a command with its output shown as it comes, without blocking the loop (a quiet command runs beside it). */
+const runLive = (name, [command, ...args]) =>
+  new Promise((resolve) => {
+    console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
+    const child = spawn(command, args, { stdio: 'inherit', env: process.env });
+    child.once('error', (error) => {
+      console.log(error.message);
+      resolve(false);
+    });
+    child.once('close', (code) => resolve(code === 0));
+  });
+
 /** Runs a command with its output kept, and prints it as one block when the command ends. */
 const runQuietly = (name, [command, ...args]) =>
   new Promise((resolve) => {
@@ -72,7 +84,14 @@ for (const check of buildChecks) {
 
 const readJson = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null);
 
-const unitOk = run('unit tests', [npx, 'vitest', 'run']);
+// The unit tests run beside the end-to-end tests, one file at a time: the browser suite leaves part of the
+// 2 cores idle while its tests wait on timers, servers and the preview, and the unit files fill that time
+// instead of adding their own minutes after it. Their output is printed as one block when they end.
+const [unitOk, e2eOk] = await Promise.all([
+  runQuietly('unit tests', [npx, 'vitest', 'run', '--maxWorkers=1']),
+  runLive('end-to-end tests', [npx, 'playwright', 'test']),
+]);
+
 const unit = readJson('reports/vitest.json');
 if (unit) {
   passed += unit.numPassedTests;
@@ -82,7 +101,6 @@ if (unit) {
   if (!unitOk && unit.numFailedTests === 0) failed++;
 } else failed++;
 
-const e2eOk = run('end-to-end tests', [npx, 'playwright', 'test']);
 const e2e = readJson('reports/playwright.json');
 if (e2e) {
   passed += e2e.stats.expected + e2e.stats.flaky;
