@@ -1,5 +1,5 @@
 import { allowedIn, type ActionScopes } from './permissions';
-import { contentHash } from './rules/hash';
+import { versionHash } from './rules/page';
 import { PageKeySchema, type PageContent, type PageKey, type PageSummary, type VersionSummary } from './schemas';
 import { DEFAULT_LIST_LIMIT, MAX_COMMIT_MESSAGE_LENGTH, MAX_LIST_LIMIT } from './teamProtocol';
 
@@ -237,7 +237,7 @@ export function pageSummary(
 /**
  * The content as a store keeps it (audit of issue 21): the time is the store's, not the client's (a client's
  * clock must not order the listing), and the hash is computed here as the editor computes it
- * (core/rules/page.ts buildPageContent: the hash of the components), so a client cannot name one save by
+ * (core/rules/page.ts versionHash: the hash of the editable document), so a client cannot name one save by
  * another's hash. Refuses a change message longer than the spec allows (§5), which would not fit an event.
  */
 export function stampSave(content: PageContent, now: Date): PageContent {
@@ -247,7 +247,7 @@ export function stampSave(content: PageContent, now: Date): PageContent {
       `The change message has ${length} characters; it can have at most ${MAX_COMMIT_MESSAGE_LENGTH}.`,
     );
   }
-  return { ...content, timestamp: now.toISOString(), hash: contentHash(content.content) };
+  return { ...content, timestamp: now.toISOString(), hash: versionHash(content) };
 }
 
 /**

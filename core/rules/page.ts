@@ -19,6 +19,15 @@ export function documentHash(meta: PageMeta, components: readonly Component[]): 
   return contentHash({ meta, components });
 }
 
+/**
+ * A saved version's hash: the hash of its editable document (documentHash), page fields included. A save that
+ * changes only the options, styles or scripts makes a new hash too, so a save based on the version before it
+ * meets a conflict instead of putting the old values back unseen. A page loaded as it was saved is clean.
+ */
+export function versionHash(page: PageContent): string {
+  return documentHash(metaFromPage(page), page.content);
+}
+
 export function isDirty(draft: Pick<Draft, 'meta' | 'components' | 'cleanHash'>): boolean {
   return documentHash(draft.meta, draft.components) !== draft.cleanHash;
 }
@@ -47,7 +56,8 @@ export function buildPageContent(input: SaveInput): PageContent {
     timestamp: input.now.toISOString(),
     content: components,
     apiUrl: input.apiUrl,
-    hash: contentHash(components),
+    // Set below, from the page as built: versionHash.
+    hash: '',
     source: key.source,
     commitMessage: input.commitMessage,
     platform: key.platform,
@@ -58,6 +68,7 @@ export function buildPageContent(input: SaveInput): PageContent {
   };
   if (meta.stylesheets.length > 0) page.stylesheets = meta.stylesheets;
   if (meta.scripts.length > 0) page.scripts = meta.scripts;
+  page.hash = versionHash(page);
   return page;
 }
 

@@ -9,7 +9,7 @@ import type { ContentStore } from '../../core/store';
 import { createDatabase } from '../../server/db/database';
 import { applyMigrationsIn } from '../../server/db/migrate';
 import { createFilesStore } from '../../main/services/filesStore';
-import { contentHash } from '../../core/rules/hash';
+import { versionHash } from '../../core/rules/page';
 import type { PageKey } from '../../core/schemas';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../core/teamProtocol';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
@@ -116,7 +116,8 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
       const page = makePage();
       const components = [{ ...page.content[0]!, futureField: [1, { deep: true }] }];
       // The hash covers the components as they are, unknown fields too, as the editor computes it.
-      const extended = { ...page, teamField: 'kept', content: components, hash: contentHash(components) };
+      const extended = { ...page, teamField: 'kept', content: components };
+      extended.hash = versionHash(extended);
       await post('/saveContent', { content: extended });
       const latest = await call(`/page?${query(HOME_KEY)}`);
       expect(latest.body.content).toEqual(extended);
@@ -341,7 +342,7 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
       it("computes each version's hash as the editor does, so a reused hash cannot pass as another save's base", async () => {
         const first = makePage({ title: 'One' });
         const saved = await post('/saveContent', { content: { ...first, hash: 'forged' } });
-        expect(saved.body.version.hash).toBe(contentHash(first.content));
+        expect(saved.body.version.hash).toBe(versionHash(first));
         expect(saved.body.version.hash).toBe(first.hash);
         expect((await call(`/page?${query(HOME_KEY)}`)).body.content.hash).toBe(first.hash);
 
@@ -354,6 +355,21 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
         expect(stale.status).toBe(409);
         expect(stale.body.error.latest).toMatchObject({ version: 2, hash: second.hash });
         expect(await versionNumbers()).toEqual([2, 1]);
+      });
+
+      it('makes a new hash for a save that changes only page fields, so a save over the version before is a conflict', async () => {
+        const first = makePage({ title: 'One' });
+        await post('/saveContent', { content: first });
+        // A colleague changes only the subcategory: the components are as they were.
+        const options = { ...first, subcategory: 'Running', commitMessage: 'Subcategory' };
+        const second = await post('/saveContent', { content: options, baseHash: first.hash });
+        expect(second.body.version.hash).not.toBe(first.hash);
+
+        // An editor still on the first version changes a title: told of the colleague's version, not saved over it.
+        const stale = await post('/saveContent', { content: makePage({ title: 'Two' }), baseHash: first.hash });
+        expect(stale.status).toBe(409);
+        expect(stale.body.error.latest).toMatchObject({ version: 2, hash: second.body.version.hash });
+        expect((await call(`/page?${query(HOME_KEY)}`)).body.content.subcategory).toBe('Running');
       });
 
       it('refuses a change message over 150 characters with a clear 400 and stores nothing', async () => {

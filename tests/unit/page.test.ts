@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { contentHash } from '../../core/rules/hash';
 import {
   bookmarkFor,
   buildPageContent,
@@ -10,6 +9,7 @@ import {
   isDirty,
   metaFromPage,
   s3JsonUrl,
+  versionHash,
   type SaveInput,
 } from '../../core/rules/page';
 import { emptyPageMeta, PageContentSchema, type Component, type PageKey, type PageMeta } from '../../core/schemas';
@@ -139,7 +139,7 @@ describe('buildPageContent', () => {
       timestamp: '2024-05-01T10:30:15.250Z',
       content: components(),
       apiUrl: 'https://content.example/api/',
-      hash: contentHash(components()),
+      hash: documentHash(meta(), components()),
       source: 'ios',
       commitMessage: 'Summer banner',
       platform: 'app',
@@ -165,11 +165,18 @@ describe('buildPageContent', () => {
     expect(page.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
-  it('hashes the components only, so metadata changes keep the hash', () => {
+  it("hashes the editable document: page fields count, the save's own stamp does not", () => {
     const a = buildPageContent(saveInput());
-    const b = buildPageContent(saveInput({ meta: meta({ category: 'Other' }), commitMessage: 'x' }));
-    expect(a.hash).toBe(contentHash(components()));
-    expect(b.hash).toBe(a.hash);
+    // A page loaded as it was saved is clean: its version hash is its document's.
+    expect(a.hash).toBe(documentHash(metaFromPage(a), a.content));
+    expect(versionHash(a)).toBe(a.hash);
+    expect(buildPageContent(saveInput({ commitMessage: 'x', now: new Date(0), author: 'bob@example.com' })).hash).toBe(
+      a.hash,
+    );
+    // Only page fields changed: a new hash, so a save based on the version before meets a conflict.
+    for (const change of [{ category: 'Other' }, { customStyles: '.b{}' }, { scripts: ['https://cdn/x.js'] }]) {
+      expect(buildPageContent(saveInput({ meta: meta(change) })).hash).not.toBe(a.hash);
+    }
     const changed = components();
     changed[0]!.content.title = 'Winter';
     expect(buildPageContent(saveInput({ components: changed })).hash).not.toBe(a.hash);
