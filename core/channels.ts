@@ -39,6 +39,7 @@ export const SERVICE_CHANNELS = [
   'finishCompanySignIn',
   'pageOpened',
   'pageClosed',
+  'pageFocus',
   'listPageAudit',
   'listPendingSaves',
   'loadPendingSave',
