@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { FOCUS_IDLE_MS } from '../../core/rules/focusPacing';
 import {
@@ -118,6 +119,16 @@ test("a colleague's focus shows on the field, the row and the banner within 1 s,
   await expect(sentences(bob.page)).toContainText(editingTitle);
   // Nothing is locked: Bob may still type in the field Ann is in.
   await expect(titleField(bob.page)).toBeEditable();
+  // The marks pass axe (WCAG 2.2 A and AA: names, descriptions, contrast of the tag and the initials).
+  const axe = await new AxeBuilder({ page: bob.page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    .include('.team-presence-banner')
+    .include('.component-row.open .row-header')
+    .include('.field-presence.has-colleague')
+    .analyze();
+  expect(
+    axe.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
   // Ann sees no marker of her own.
   await expect(fieldMarker(ann.page, 'Title')).toHaveCount(0);
   await expect(sentences(ann.page)).toHaveCount(0);
