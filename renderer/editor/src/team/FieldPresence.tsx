@@ -61,7 +61,7 @@ function colleaguesOnPage(bookmark: string): Atom<readonly ColleagueFocus[]> {
  * only when that list changes.
  */
 function useColleaguesFocused(component: string, field?: string): readonly ColleagueFocus[] {
-  const { bookmark } = useDoc();
+  const bookmark = bookmarkFor(useDoc().key);
   const selected = useMemo(
     () =>
       selectAtom(
@@ -181,7 +181,7 @@ export function RowPresence({ component, title }: { component: string; title: st
  */
 export function FocusSentences() {
   const doc = useDoc();
-  const colleagues = useTeamValue(colleaguesOnPage(doc.bookmark));
+  const colleagues = useTeamValue(colleaguesOnPage(bookmarkFor(doc.key)));
   const names = useMemo(
     () =>
       atom((get) => {
