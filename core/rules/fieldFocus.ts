@@ -1,5 +1,4 @@
-import type { PresenceFocus } from '../teamProtocol';
-import { PresenceFocusSchema } from '../teamProtocol';
+import { PresenceFocusSchema, type PresenceFocus } from '../teamProtocol';
 import { fieldLabel } from './itemLabel';
 import type { Path } from './paths';
 import { formatPath } from './versionDiff';
