@@ -40,6 +40,7 @@ export const SERVICE_CHANNELS = [
   'finishCompanySignIn',
   'pageOpened',
   'pageClosed',
+  'pageFocus',
   'listPageAudit',
   'listPendingSaves',
   'loadPendingSave',

@@ -17,7 +17,7 @@ import {
   UserPermissionsSchema,
   type TeamEvent,
 } from './team';
-import { AuditEntrySchema, MAX_LIST_LIMIT, PageListQuerySchema } from './teamProtocol';
+import { AuditEntrySchema, MAX_LIST_LIMIT, PageListQuerySchema, PresenceFocusSchema } from './teamProtocol';
 import {
   CategoryProductsSchema,
   CategoryTreeSchema,
@@ -265,6 +265,12 @@ export const contract = {
   pageOpened: { input: z.object({ key: PageKeySchema }), output: empty },
   /** The editor left the page: presence says 'closed' and the heartbeat stops. */
   pageClosed: { input: z.object({ key: PageKeySchema }), output: empty },
+  /**
+   * Where the editor's focus is on an open page (issue 23 §3): a component's field, or null. Said on every
+   * change, and again while keys or the pointer are in use (at most every FOCUS_ACTIVITY_REPORT_MS), which
+   * tells main the editor is not idle; main paces what reaches the server (core/rules/focusPacing.ts).
+   */
+  pageFocus: { input: z.object({ key: PageKeySchema, focus: PresenceFocusSchema.nullable() }), output: empty },
   /**
    * A page's audit trail (issue 22 §4), newest first (at most MAX_LIST_LIMIT entries, with how many there are):
    * kept by a team server, for admins; otherwise why not (the embedded store has no roles and no audit log).

@@ -113,8 +113,16 @@ export const PendingSaveSchema = z.object({
 });
 export type PendingSave = z.infer<typeof PendingSaveSchema>;
 
-/** Someone (the signed-in user's own entries are left out) has a page open; multi-country: one per country. */
-export const PresenceEntrySchema = ServerPresenceSchema.pick({ pageKey: true, user: true, lastSeen: true });
+/**
+ * Someone (the signed-in user's own entries are left out) has a page open, with their focus on it if any;
+ * multi-country: one per country.
+ */
+export const PresenceEntrySchema = ServerPresenceSchema.pick({
+  pageKey: true,
+  user: true,
+  lastSeen: true,
+  focus: true,
+});
 export type PresenceEntry = z.infer<typeof PresenceEntrySchema>;
 
 /**

@@ -266,19 +266,44 @@ export const AuditAnswerSchema = z.object({
 });
 export type AuditAnswer = z.infer<typeof AuditAnswerSchema>;
 
-/** POST /presence: a heartbeat while a page is open, `closed` when it is left. */
+/** The longest component identifier and field path that presence carries (a NOTIFY payload stays small). */
+export const MAX_FOCUS_COMPONENT_LENGTH = 200;
+export const MAX_FOCUS_FIELD_LENGTH = 500;
+
+/**
+ * Where an editor's focus is on an open page (issue 23 §3): a component, by its `_identifier`, and a field in
+ * it, by its path as versionDiff spells paths ('content.title', 'content.slides[2].heading').
+ */
+export const PresenceFocusSchema = z.object({
+  component: z
+    .string()
+    .min(1, 'must not be empty')
+    .max(MAX_FOCUS_COMPONENT_LENGTH, `has at most ${MAX_FOCUS_COMPONENT_LENGTH} characters`),
+  field: z
+    .string()
+    .min(1, 'must not be empty')
+    .max(MAX_FOCUS_FIELD_LENGTH, `has at most ${MAX_FOCUS_FIELD_LENGTH} characters`),
+});
+export type PresenceFocus = z.infer<typeof PresenceFocusSchema>;
+
+/**
+ * POST /presence: a heartbeat while a page is open, `closed` when it is left. An `open` carries the editor's
+ * focus, absent when none (clients from before issue 23 send none); a `closed` ignores it.
+ */
 export const PresenceRequestSchema = z.object({
   pageKey: PageKeySchema,
   state: z.enum(['open', 'closed'], { error: 'state must be "open" or "closed"' }),
+  focus: PresenceFocusSchema.optional(),
 });
 export type PresenceRequest = z.infer<typeof PresenceRequestSchema>;
 
-/** Someone has a page open on the team server (multi-country: one entry per country). */
+/** Someone has a page open on the team server (multi-country: one entry per country); focus absent when none. */
 export const ServerPresenceSchema = z.object({
   pageKey: PageKeySchema,
   user: z.string(),
   openedAt: z.string(),
   lastSeen: z.string(),
+  focus: PresenceFocusSchema.optional(),
 });
 export type ServerPresence = z.infer<typeof ServerPresenceSchema>;
 
@@ -305,12 +330,17 @@ export const SavedEventSchema = z.object({
 });
 export type SavedEvent = z.infer<typeof SavedEventSchema>;
 
+/**
+ * Someone opened, closed or left a page, or moved their focus on it (`focus`: an open page's focus now, absent
+ * when none). A client from before issue 23 refuses the reason `focus` and so ignores focus moves only.
+ */
 export const PresenceChangeEventSchema = z.object({
   type: z.literal('presence'),
   pageKey: PageKeySchema,
   user: z.string(),
   state: z.enum(['open', 'closed']),
-  reason: z.enum(['opened', 'closed', 'expired']),
+  reason: z.enum(['opened', 'closed', 'expired', 'focus']),
+  focus: PresenceFocusSchema.optional(),
   timestamp: z.string(),
 });
 export type PresenceChangeEvent = z.infer<typeof PresenceChangeEventSchema>;

@@ -15,9 +15,10 @@ import { openSseStream, type SseStream } from '../http/sse';
  * process listening on the database relays every event and none keeps state of its own.
  *
  * Events (`event:` name, `data:` one JSON object):
- *   presence-snapshot  {presence: [{pageKey, user, openedAt, lastSeen}]}  first, on every (re)connection
+ *   presence-snapshot  {presence: [{pageKey, user, openedAt, lastSeen, focus?}]}  first, on every (re)connection
  *   saved              {type, pageKey, version, kind, author, message, timestamp}
- *   presence           {type, pageKey, user, state: 'open'|'closed', reason: 'opened'|'closed'|'expired', timestamp}
+ *   presence           {type, pageKey, user, state: 'open'|'closed', reason: 'opened'|'closed'|'expired'|'focus',
+ *                       focus?: {component, field}, timestamp}
  *   resync             {reason}  the server lost its database for a while: events may have been missed
  * and a `: heartbeat` comment every heartbeatMs. A client that reconnects after a drop refreshes what it shows.
  * A stream carries the saves and presence of the pages its user may view only (issue 22).

@@ -1,4 +1,5 @@
-import { isCta, isRichText } from './fields';
+import { isCta, isRichText, labelFromKey } from './fields';
+import type { Path } from './paths';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -38,6 +39,18 @@ export function singular(plural: string): string {
 /** A list item by its place, named after its list ("Keywords", 2 -> "Keyword 3"): never a bare "Item 3". */
 export function positionLabel(listName: string, index: number): string {
   return `${singular(listName)} ${index + 1}`;
+}
+
+/**
+ * A field's label as its form shows it, from its path inside a component's content: its key in words
+ * ("heroTitle" -> "Hero title"); an item of a plain list is named after the list ("Keyword 3").
+ */
+export function fieldLabel(path: Path): string {
+  const name = path[path.length - 1] ?? '';
+  const list = path[path.length - 2];
+  return typeof name === 'number' && typeof list === 'string'
+    ? positionLabel(labelFromKey(list), name)
+    : labelFromKey(name);
 }
 
 /**

@@ -107,8 +107,8 @@ function collectValueDiff(before: unknown, after: unknown, path: string[], into:
   if (!sameValue(before, after)) into.push({ path: formatPath(path), before, after });
 }
 
-/** `content.slides[2].title`: dots between keys, indices in brackets. */
-function formatPath(path: readonly string[]): string {
+/** `content.slides[2].title`: dots between keys, indices in brackets (`[2]`, as given). */
+export function formatPath(path: readonly string[]): string {
   return path.reduce((text, part) => (part.startsWith('[') || text === '' ? text + part : `${text}.${part}`), '');
 }
 

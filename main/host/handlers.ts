@@ -341,6 +341,10 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
       deps.team.pageClosed(key);
       return {};
     },
+    pageFocus: async ({ key, focus }) => {
+      deps.team.pageFocus(key, focus);
+      return {};
+    },
     listPageAudit: async ({ key }) => deps.content.pageAudit(key),
     listPendingSaves: async () => ({ pending: await deps.team.pendingSaves() }),
     loadPendingSave: async ({ id }) => {

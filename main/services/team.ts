@@ -259,6 +259,7 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
     overwritePending: sync.overwrite,
     pageOpened: (key) => current?.presence.opened(key),
     pageClosed: (key) => current?.presence.closed(key),
+    pageFocus: (key, focus) => current?.presence.focused(key, focus),
     cachePage: sync.cachePage,
     close: () => {
       companySignIns.cancel('The app is closing.');

@@ -8,6 +8,7 @@ import type {
   TeamStatus,
   UserPermissions,
 } from '../../core/team';
+import type { PresenceFocus } from '../../core/teamProtocol';
 import type { ContentClient } from './contentClient';
 import type { DraftStore } from './drafts';
 import type { Outbox, OutboxEntry } from './outbox';
@@ -75,6 +76,8 @@ export interface TeamService {
   overwritePending(id: string): Promise<PendingSave[]>;
   pageOpened(key: PageKey): void;
   pageClosed(key: PageKey): void;
+  /** The editor's focus on an open page (null: in no field), paced to the server (teamPresence.ts). */
+  pageFocus(key: PageKey, focus: PresenceFocus | null): void;
   /** Remembers a page opened from the server, for opening it offline. */
   cachePage: OutboxSync['cachePage'];
   pageCache: PageCache;

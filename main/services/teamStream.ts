@@ -42,13 +42,14 @@ export function createStreamTranslator(options: StreamTranslatorOptions): Stream
         return;
       case 'presence-snapshot':
         board.clear();
-        for (const { pageKey, user, lastSeen } of event.data.presence)
-          board.set(presenceId({ user, pageKey }), { pageKey, user, lastSeen });
+        for (const { pageKey, user, lastSeen, focus } of event.data.presence)
+          board.set(presenceId({ user, pageKey }), { pageKey, user, lastSeen, ...(focus && { focus }) });
         push();
         return;
       case 'presence': {
-        const { user, pageKey, timestamp } = event.data;
-        if (event.data.state === 'open') board.set(presenceId(event.data), { pageKey, user, lastSeen: timestamp });
+        const { user, pageKey, timestamp, focus } = event.data;
+        if (event.data.state === 'open')
+          board.set(presenceId(event.data), { pageKey, user, lastSeen: timestamp, ...(focus && { focus }) });
         else board.delete(presenceId(event.data));
         push();
         return;

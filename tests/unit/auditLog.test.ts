@@ -82,12 +82,13 @@ describe('migrations', () => {
         '002_users_tokens_presence',
         '003_save_in_one_call',
         '005_audit_log',
+        '006_presence_focus',
       ]);
       const all = [...withoutFour, four].sort((a, b) => a.id - b.id);
       expect(await applyMigrations(client, all)).toEqual([`004_${four.name}`]);
       expect(await applyMigrations(client, all)).toEqual([]);
       const applied = await client.query<{ id: number }>('SELECT id FROM schema_migrations ORDER BY applied_at, id');
-      expect(applied.rows.map((row) => row.id)).toEqual([1, 2, 3, 5, 4]);
+      expect(applied.rows.map((row) => row.id)).toEqual([1, 2, 3, 5, 6, 4]);
     } finally {
       await client.end();
     }

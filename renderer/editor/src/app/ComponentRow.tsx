@@ -8,6 +8,7 @@ import { useDoc } from '../state/docContext';
 import { ContentFields } from '../fields/ContentFields';
 import { useFollowingText } from '../fields/useDraft';
 import { ComponentJsonEditor } from '../json/ComponentJsonEditor';
+import { FieldPresenceScope, RowPresence } from '../team/FieldPresence';
 import { focusRow } from './focusRow';
 import { removeWithUndo } from './rowActions';
 import { useRowSortable } from './rowSortable';
@@ -80,6 +81,7 @@ export const ComponentRow = memo(function ComponentRow({ id }: { id: string }) {
               )}
             </button>
           </h2>
+          <RowPresence component={id} title={title} />
         </div>
         {open && <RowBody id={id} />}
       </div>
@@ -146,7 +148,9 @@ const RowBody = memo(function RowBody({ id }: { id: string }) {
       ) : (
         <fieldset className="content-fields" disabled={refusals.edit !== null}>
           <legend>Content</legend>
-          <ContentFields content={component.content} onChange={onFieldChange} />
+          <FieldPresenceScope component={id}>
+            <ContentFields content={component.content} onChange={onFieldChange} />
+          </FieldPresenceScope>
         </fieldset>
       )}
       {/* Hidden on a secondary country, where nothing is removed; disabled, saying why, when roles refuse it. */}

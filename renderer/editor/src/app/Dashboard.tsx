@@ -18,7 +18,7 @@ import { toastError } from '../ui/Toasts';
 import { TimeStamp } from '../ui/TimeStamp';
 import { countryOptions, fasciaOptions } from '../ui/options';
 import { PendingConflictDialog } from '../team/PendingConflictDialog';
-import { listNames } from '../team/EditorTeamBanners';
+import { listNames } from '../team/listNames';
 import {
   colleaguesOn,
   onTeamChange,

@@ -1,10 +1,10 @@
 import { memo, useId } from 'react';
-import { fieldKind, isColourKey, isTimeOfDayKey, knownShape, labelFromKey } from '../../../../core/rules/fields';
+import { fieldKind, isColourKey, isTimeOfDayKey, knownShape } from '../../../../core/rules/fields';
 import { FIELD_EDITORS, SHAPE_EDITORS } from './registry';
 import { samePath, type FieldEditorComponent, type FieldProps } from './types';
-import type { Path } from '../../../../core/rules/paths';
 import './fields.css';
-import { positionLabel } from '../../../../core/rules/itemLabel';
+import { fieldLabel } from '../../../../core/rules/itemLabel';
+import { FieldPresence } from '../team/FieldPresence';
 
 export type { FieldChange } from './types';
 
@@ -25,14 +25,6 @@ function editorOf(name: string | number, value: unknown): FieldEditorComponent {
   return FIELD_EDITORS[kind];
 }
 
-/** A field's label from its key; an item of a plain list is named after the list ("Keyword 3"). */
-function fieldLabel(name: string | number, path: Path): string {
-  const list = path[path.length - 2];
-  return typeof name === 'number' && typeof list === 'string'
-    ? positionLabel(labelFromKey(list), name)
-    : labelFromKey(name);
-}
-
 /**
  * One content field, edited by the kind its key and value call for (editor spec §3), or by a dedicated editor
  * for a known shape (images, aspect ratios, link pairs, CTAs, colours): fields/registry.ts. Memoised on its
@@ -42,17 +34,12 @@ export const FieldEditor = memo(
   function Field({ name, path, value, onChange }: FieldProps) {
     const id = useId();
     const Editor = editorOf(name, value);
+    const label = fieldLabel(path);
     // The memoised FieldEditor, not this function, for the fields inside: they skip rendering too.
     return (
-      <Editor
-        id={id}
-        label={fieldLabel(name, path)}
-        name={name}
-        path={path}
-        value={value}
-        onChange={onChange}
-        Field={FieldEditor}
-      />
+      <FieldPresence path={path} label={label}>
+        <Editor id={id} label={label} name={name} path={path} value={value} onChange={onChange} Field={FieldEditor} />
+      </FieldPresence>
     );
   },
   (before, after) =>

@@ -20,11 +20,10 @@ import {
   useTeamValue,
 } from '../state/teamStore';
 import '../history/history.css';
+import { FocusSentences } from './FieldPresence';
+import { watchEditorActivity } from './focusReport';
+import { listNames } from './listNames';
 import './team.css';
-
-/** "a", "a and b", "a, b and c" in the user's locale. */
-export const listNames = (names: readonly string[]): string =>
-  new Intl.ListFormat(undefined, { type: 'conjunction' }).format(names);
 
 /**
  * Tells main these pages are open while the calling view is shown (presence heartbeats); each country of a
@@ -35,18 +34,24 @@ export function useHoldPagesOpen(keys: readonly PageKey[]): void {
   // Keyed by the identity: the same pages in a new array keep their presence (no closed/open flicker).
   const pages = useMemo(() => keys, [identity]);
   useEffect(() => holdPagesOpen(pages, toastError), [pages]);
+  // While a page is open, keys and the pointer say the editor is not idle (field-level presence).
+  useEffect(() => watchEditorActivity(), []);
 }
 
 /** While colleagues have the page open too, a banner names them. */
 export function PresenceBanner({ pageKey }: { pageKey: PageKey }) {
   const colleagues = colleaguesOn(useTeamValue(presenceAtom), pageKey);
   if (colleagues.length === 0) return null;
+  // Where each colleague is editing changes often: beside the live region, not in it, so it is not announced.
   return (
-    <div className="team-banner team-presence-banner" role="status" aria-label="Colleagues on this page">
-      <p>
-        <strong>{listNames(colleagues)}</strong> {colleagues.length === 1 ? 'has' : 'have'} this page open too. Saving
-        over each other's work is caught, but talking first saves time.
-      </p>
+    <div className="team-banner team-presence-banner">
+      <div role="status" aria-label="Colleagues on this page">
+        <p>
+          <strong>{listNames(colleagues)}</strong> {colleagues.length === 1 ? 'has' : 'have'} this page open too. Saving
+          over each other's work is caught, but talking first saves time.
+        </p>
+      </div>
+      <FocusSentences />
     </div>
   );
 }
