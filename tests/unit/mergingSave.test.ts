@@ -1,332 +1,198 @@
-import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHandlers, type ServiceClients } from '../../main/host/handlers';
-import { createContentClient, type ContentClient } from '../../main/services/contentClient';
-import { startContentServer, type ContentServer } from '../../main/services/contentServer';
-import { createDraftStore, type DraftStore } from '../../main/services/drafts';
-import { createMemorySecretStore, createNodeStore } from '../../main/services/stores';
-import { createTeamService } from '../../main/services/team';
-import { createOutbox, type Outbox } from '../../main/services/outbox';
-import { createOutboxSync, type OutboxSync } from '../../main/services/outboxSync';
-import { createPageCache } from '../../main/services/pageCache';
-import { createStudioContentClient } from '../../main/services/offlineContent';
-import { bookmarkFor, buildPageContent } from '../../core/rules/page';
-import { mergedMessage } from '../../core/rules/merge/mergingSave';
-import { emptyPageMeta, type Component, type PageKey, type PageMeta } from '../../core/schemas';
-import type { TeamEvent } from '../../core/team';
-import { HOME_KEY, hero, makeTempDir, promo } from './helpers/pages';
+import { describe, expect, it } from 'vitest';
+import type { MergeDocument } from '../../core/rules/merge/documentMerge';
+import {
+  MAX_MERGE_ROUNDS,
+  MergingSaveOutcomeSchema,
+  mergedMessage,
+  saveMerging,
+  type MergingSaveSteps,
+} from '../../core/rules/merge/mergingSave';
+import { contentHash } from '../../core/rules/hash';
+import { emptyPageMeta, type Component, type VersionSummary } from '../../core/schemas';
+
+function component(identifier: string, title: string): Component {
+  return {
+    _component: 'Banner',
+    _identifier: identifier,
+    name: identifier,
+    hidden: false,
+    classes: [],
+    content: { title },
+  };
+}
+
+function page(...components: Component[]): MergeDocument {
+  return { meta: emptyPageMeta(), components };
+}
+
+function summary(version: number, document: MergeDocument, author = 'editor.gb@example.com'): VersionSummary {
+  return {
+    version,
+    hash: contentHash(document),
+    author,
+    timestamp: '2026-11-28T10:00:00.000Z',
+    commitMessage: 'Edit',
+    kind: 'content',
+  };
+}
 
 /**
- * Issue 23 §2: a save that meets a newer version is merged with its base and that version, in main, for the
- * embedded store (the handlers) and on the outbox's replay, against the real content API.
+ * A fake service with compare-and-set on the base hash, as the team server's: `send` saves only over the newest
+ * version. `between` runs before each answer to a send: a colleague's save landing in between.
  */
-
-let dataDir: string;
-let server: ContentServer;
-let real: ContentClient;
-let drafts: DraftStore;
-let handlers: ReturnType<typeof createHandlers>;
-/** Run once by the content client just after it read the page's newest version: a colleague saving meanwhile. */
-let afterNextLatest: (() => Promise<unknown>) | null = null;
-
-beforeEach(async () => {
-  dataDir = await makeTempDir();
-  server = await startContentServer({ dataDir });
-  real = createContentClient(server.url, { retryDelayMs: 10 });
-  const content: ContentClient = {
-    ...real,
-    loadPage: async (key) => {
-      const latest = await real.loadPage(key);
-      const after = afterNextLatest;
-      afterNextLatest = null;
-      await after?.();
-      return latest;
+function fakeService(first: MergeDocument | null, between: (service: FakeService, sends: number) => void = () => {}) {
+  const service = {
+    versions: first === null ? [] : [{ document: first, version: summary(1, first) }],
+    sent: [] as { document: MergeDocument; baseHash: string | null }[],
+    latestCalls: 0,
+    saveByColleague(document: MergeDocument, author = 'editor.gb@example.com') {
+      service.versions.push({ document, version: summary(service.versions.length + 1, document, author) });
     },
   };
-  const store = createNodeStore(dataDir);
-  store.set('user', 'ed@example.com');
-  drafts = createDraftStore(join(dataDir, 'drafts'));
-  // Signed out of any team server: saves go to the embedded content service.
-  const team = createTeamService({
-    store,
-    secrets: createMemorySecretStore(),
-    drafts,
-    outbox: createOutbox(join(dataDir, 'outbox')),
-    pageCache: createPageCache(join(dataDir, 'page-cache')),
-  });
-  handlers = createHandlers({
-    store,
-    secrets: createMemorySecretStore(),
-    team,
-    clients: {} as ServiceClients,
-    fetchFeed: vi.fn(),
-    lookupProducts: vi.fn(),
-    drafts,
-    damagedFiles: () => [],
-    content: createStudioContentClient(() => content, team),
-    contentUrl: () => server.url,
-    now: () => new Date('2026-11-28T10:00:00.000Z'),
-  });
-  afterNextLatest = null;
-});
-afterEach(async () => {
-  await server.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-const meta: PageMeta = { ...emptyPageMeta(), category: 'Trainers' };
-const BASE = [hero('Summer', 'Sale'), promo('Shoes')];
-
-/** A colleague's save, straight to the content service, as another desktop makes it. */
-async function colleagueSaves(components: Component[], baseHash: string | null, key: PageKey = HOME_KEY) {
-  const page = buildPageContent({
-    key,
-    meta,
-    components,
-    author: 'editor.gb@example.com',
-    commitMessage: 'Their change',
-    apiUrl: server.url,
-    now: new Date('2026-11-28T09:00:00.000Z'),
-  });
-  return real.saveContent(page, baseHash);
+  const steps: MergingSaveSteps = {
+    send: (document, baseHash) => {
+      service.sent.push({ document, baseHash });
+      between(service, service.sent.length);
+      const newest = service.versions.at(-1);
+      if ((newest?.version.hash ?? null) !== baseHash) return Promise.resolve({ status: 'stale' });
+      const version = summary(service.versions.length + 1, document, 'me@example.com');
+      service.versions.push({ document, version });
+      return Promise.resolve({ status: 'saved', version });
+    },
+    latest: () => {
+      service.latestCalls++;
+      const newest = service.versions.at(-1);
+      if (newest === undefined) return Promise.reject(new Error('no version'));
+      return Promise.resolve(newest);
+    },
+  };
+  return { service, steps };
 }
+type FakeService = ReturnType<typeof fakeService>['service'];
 
-const save = (components: Component[], baseHash: string | null, key: PageKey = HOME_KEY) =>
-  handlers.saveContent({ key, meta, components, baseHash, commitMessage: 'My change' });
+const base = page(component('A', 'Summer'), component('B', 'Footer'));
+const baseHash = contentHash(base);
+const mine = page(component('A', 'Winter'), component('B', 'Footer'));
 
-/** The page's stored versions, newest first, as [version, author, components]. */
-async function stored(key: PageKey = HOME_KEY) {
-  const { versions } = await real.listVersions(key);
-  return Promise.all(
-    versions.map(async (version) => {
-      const found = await real.loadVersion(key, version.version);
-      return [version.version, version.author, found?.content.content] as const;
-    }),
-  );
-}
+describe('saveMerging', () => {
+  it('saves at once over the base when nobody saved in between, with no notice', async () => {
+    const { service, steps } = fakeService(base);
+    const outcome = await saveMerging(steps, { document: base, hash: baseHash }, mine);
+    expect(outcome).toMatchObject({ status: 'saved', version: { version: 2 }, merged: null });
+    expect(service.sent).toEqual([{ document: mine, baseHash }]);
+    expect(service.latestCalls).toBe(0);
+  });
 
-/** The editor opened the page at `baseHash` and changed it: its draft is on disk, as autosave leaves it. */
-async function editDraft(components: Component[], key: PageKey = HOME_KEY) {
-  const { draft } = await handlers.openPage({ key });
-  await handlers.saveDraft({ draft: { ...draft, meta, components } });
-}
-
-describe('a save that meets a newer version (embedded store)', () => {
-  it('merges changes to different fields and saves them at once, with the notice of the merge', async () => {
-    const base = await colleagueSaves(BASE, null);
-    await editDraft([hero('Winter', 'Sale'), promo('Shoes')]);
-    const theirs = await colleagueSaves([hero('Summer', 'Sale'), promo('Boots')], base.hash);
-
-    const answer = await save([hero('Winter', 'Sale'), promo('Shoes')], base.hash);
-
-    expect(answer).toMatchObject({
+  it('merges with a newer version and saves the merge over it, with a notice, when nothing conflicts', async () => {
+    const theirs = page(component('A', 'Summer'), component('B', 'New footer'));
+    const { service, steps } = fakeService(base);
+    service.saveByColleague(theirs);
+    const outcome = await saveMerging(steps, { document: base, hash: baseHash }, mine);
+    const merged = page(component('A', 'Winter'), component('B', 'New footer'));
+    expect(service.sent).toEqual([
+      { document: mine, baseHash },
+      { document: merged, baseHash: contentHash(theirs) },
+    ]);
+    expect(outcome).toEqual({
       status: 'saved',
-      version: { version: 3, author: 'ed@example.com', commitMessage: 'My change' },
-      merged: { theirs: { version: 2, hash: theirs.hash, author: 'editor.gb@example.com' }, mine: 1, their: 1 },
+      version: service.versions[2]!.version,
+      merged: { theirs: service.versions[1]!.version, mine: 1, their: 1 },
     });
-    if (answer.status !== 'saved' || !answer.merged) throw new Error('expected a merged save');
-    expect(mergedMessage(answer.merged)).toBe(
-      "Merged with editor.gb@example.com's save (version 2): your 1 change and their 1 are both kept.",
+    expect(MergingSaveOutcomeSchema.parse(outcome)).toEqual(outcome);
+  });
+
+  it('stops before sending anything more when the merge has conflicts', async () => {
+    const theirs = page(component('A', 'Autumn'), component('B', 'Footer'));
+    const { service, steps } = fakeService(base);
+    service.saveByColleague(theirs);
+    const outcome = await saveMerging(steps, { document: base, hash: baseHash }, mine);
+    expect(service.sent).toHaveLength(1);
+    expect(outcome).toMatchObject({
+      status: 'conflicts',
+      base,
+      theirs: { document: theirs, version: service.versions[1]!.version },
+      mine,
+    });
+    if (outcome.status !== 'conflicts') throw new Error('expected conflicts');
+    expect(outcome.result.conflicts.map((conflict) => conflict.id)).toEqual(['component:A/content.title']);
+    expect(MergingSaveOutcomeSchema.safeParse(outcome).success).toBe(true);
+  });
+
+  it('merges again when a third save lands between the merge and its save, never sending over an unseen version', async () => {
+    const second = page(component('A', 'Summer'), component('B', 'New footer'));
+    const third = page(component('A', 'Summer'), component('B', 'New footer'), component('C', 'Added'));
+    const { service, steps } = fakeService(base, (fake, sends) => {
+      if (sends === 2) fake.saveByColleague(third, 'editor.de@example.com');
+    });
+    service.saveByColleague(second);
+    const outcome = await saveMerging(steps, { document: base, hash: baseHash }, mine);
+    expect(service.sent.map((sent) => sent.baseHash)).toEqual([baseHash, contentHash(second), contentHash(third)]);
+    expect(service.sent[2]!.document).toEqual(
+      page(component('A', 'Winter'), component('B', 'New footer'), component('C', 'Added')),
     );
-    const [newest] = await stored();
-    expect(newest).toEqual([3, 'ed@example.com', [hero('Winter', 'Sale'), promo('Boots')]]);
-    // Saved: the draft has done its job, as after any save.
-    expect(await drafts.get(bookmarkFor(HOME_KEY))).toBeNull();
+    expect(outcome).toMatchObject({
+      status: 'saved',
+      version: { version: 4 },
+      merged: { theirs: { version: 3, author: 'editor.de@example.com' }, mine: 1, their: 2 },
+    });
   });
 
-  it('answers the conflicts of a field changed two ways, and writes nothing: the draft stays as it was', async () => {
-    const base = await colleagueSaves(BASE, null);
-    const mine = [hero('Winter', 'Sale'), promo('Shoes')];
-    await editDraft(mine);
-    const theirs = await colleagueSaves([hero('Autumn', 'Sale'), promo('Boots')], base.hash);
-
-    const answer = await save(mine, base.hash);
-
-    expect(answer.status).toBe('conflicts');
-    if (answer.status !== 'conflicts') throw new Error('expected conflicts');
-    expect(answer.merge.theirs.version).toMatchObject({ version: 2, hash: theirs.hash });
-    expect(answer.merge.base.components).toEqual(BASE);
-    expect(answer.merge.mine.components).toEqual(mine);
-    expect(answer.merge.result.conflicts.map((conflict) => [conflict.path, conflict.mine, conflict.theirs])).toEqual([
-      ['content.title', 'Winter', 'Autumn'],
-    ]);
-    // Their one-sided change is already in the result; the conflict holds mine until settled.
-    expect(answer.merge.result.document.components).toEqual([hero('Winter', 'Sale'), promo('Boots')]);
-    expect((await stored()).map(([version]) => version)).toEqual([2, 1]);
-    expect((await drafts.get(bookmarkFor(HOME_KEY)))?.components).toEqual(mine);
+  it('gives up after MAX_MERGE_ROUNDS merges that each met a newer version again', async () => {
+    let colleagueSaves = 0;
+    const { service, steps } = fakeService(base, (fake) => {
+      colleagueSaves++;
+      fake.saveByColleague(page(component('A', 'Summer'), component('B', `Footer ${colleagueSaves}`)));
+    });
+    const outcome = await saveMerging(steps, { document: base, hash: baseHash }, mine);
+    expect(outcome).toMatchObject({ status: 'still-changing' });
+    expect(service.sent).toHaveLength(MAX_MERGE_ROUNDS + 1);
+    expect(service.latestCalls).toBe(MAX_MERGE_ROUNDS);
+    expect(service.versions.every((version) => version.version.author !== 'me@example.com')).toBe(true);
   });
 
-  it('saves the settled document sent again over theirs', async () => {
-    const base = await colleagueSaves(BASE, null);
-    const theirs = await colleagueSaves([hero('Autumn', 'Sale'), promo('Boots')], base.hash);
-    const answer = await save([hero('Winter', 'Sale'), promo('Shoes')], base.hash);
-    if (answer.status !== 'conflicts') throw new Error('expected conflicts');
-
-    // The editor took theirs for the title: the settled document goes over their version.
-    const settled = await save([hero('Autumn', 'Sale'), promo('Boots')], answer.merge.theirs.version.hash);
-
-    expect(settled).toMatchObject({ status: 'saved', version: { version: 3 }, merged: null });
-    expect(answer.merge.theirs.version.hash).toBe(theirs.hash);
-    expect((await stored())[0]).toEqual([3, 'ed@example.com', [hero('Autumn', 'Sale'), promo('Boots')]]);
+  it('bounds the rounds by maxRounds when given', async () => {
+    const { service, steps } = fakeService(base, (fake, sends) => {
+      fake.saveByColleague(page(component('A', 'Summer'), component('B', `Footer ${sends}`)));
+    });
+    expect((await saveMerging(steps, { document: base, hash: baseHash }, mine, 1)).status).toBe('still-changing');
+    expect(service.sent).toHaveLength(2);
   });
 
-  it('merges again when a third save lands between the merge and its save', async () => {
-    const base = await colleagueSaves(BASE, null);
-    const theirs = await colleagueSaves([hero('Summer', 'Sale'), promo('Boots')], base.hash);
-    // A third editor saves while this desktop merges with the second: the merged save meets it and merges again.
-    afterNextLatest = () => colleagueSaves([hero('Summer', 'Hot deals'), promo('Boots')], theirs.hash);
-
-    const answer = await save([hero('Winter', 'Sale'), promo('Shoes')], base.hash);
-
-    expect(answer).toMatchObject({ status: 'saved', version: { version: 4 }, merged: { theirs: { version: 3 } } });
-    expect(await stored()).toEqual([
-      [4, 'ed@example.com', [hero('Winter', 'Hot deals'), promo('Boots')]],
-      [3, 'editor.gb@example.com', [hero('Summer', 'Hot deals'), promo('Boots')]],
-      [2, 'editor.gb@example.com', [hero('Summer', 'Sale'), promo('Boots')]],
-      [1, 'editor.gb@example.com', BASE],
-    ]);
+  it('takes an empty page as the base of a page that was new, and merges with a colleague who created it first', async () => {
+    const theirs = page(component('T', 'Theirs'));
+    const { service, steps } = fakeService(null);
+    service.saveByColleague(theirs);
+    const outcome = await saveMerging(steps, null, page(component('M', 'Mine')));
+    expect(service.sent.map((sent) => sent.baseHash)).toEqual([null, contentHash(theirs)]);
+    expect(service.sent[1]!.document.components.map((item) => item._identifier)).toEqual(['M', 'T']);
+    expect(outcome).toMatchObject({ status: 'saved', merged: { mine: 1, their: 1 } });
   });
 
-  it('merges a page created twice at once from an empty base: both components are kept', async () => {
-    await colleagueSaves([promo('Boots')], null);
-
-    const answer = await save([hero('Winter', 'Sale')], null);
-
-    expect(answer).toMatchObject({ status: 'saved', version: { version: 2 } });
-    const components = (await stored())[0]?.[2];
-    expect(components).toHaveLength(2);
-    expect(components).toEqual(expect.arrayContaining([hero('Winter', 'Sale'), promo('Boots')]));
+  it('saves a new page at once when nobody created it meanwhile', async () => {
+    const { service, steps } = fakeService(null);
+    const outcome = await saveMerging(steps, null, mine);
+    expect(outcome).toMatchObject({ status: 'saved', version: { version: 1 }, merged: null });
+    expect(service.sent).toEqual([{ document: mine, baseHash: null }]);
   });
 
-  it('leaves the conflict to the editor, as before merging, when the base is not on the service', async () => {
-    await colleagueSaves(BASE, null);
-
-    const answer = save([hero('Winter', 'Sale'), promo('Shoes')], 'a-version-that-never-was');
-
-    await expect(answer).rejects.toMatchObject({ code: 'conflict', details: { version: 1 } });
-    expect((await stored()).map(([version]) => version)).toEqual([1]);
+  it('lets any other failure of a step through untouched', async () => {
+    const failure = new Error('503 not reachable');
+    const steps: MergingSaveSteps = { send: () => Promise.reject(failure), latest: () => Promise.reject(failure) };
+    await expect(saveMerging(steps, { document: base, hash: baseHash }, mine)).rejects.toBe(failure);
   });
 });
 
-describe('a multi-country review save', () => {
-  it("merges each country's page on its own: one merges, the other's clash waits for the editor", async () => {
-    const GB: PageKey = { ...HOME_KEY, country: 'gb' };
-    const DE: PageKey = { ...HOME_KEY, country: 'de' };
-    const gbBase = await colleagueSaves(BASE, null, GB);
-    const deBase = await colleagueSaves(BASE, null, DE);
-    await colleagueSaves([hero('Summer', 'Sale'), promo('Boots')], gbBase.hash, GB);
-    await colleagueSaves([hero('Sommer', 'Sale'), promo('Shoes')], deBase.hash, DE);
-
-    // The review saves every country of the page with the same edit, one saveContent each.
-    const edited = [hero('Winter', 'Sale'), promo('Shoes')];
-    const gb = await save(edited, gbBase.hash, GB);
-    const de = await save(edited, deBase.hash, DE);
-
-    expect(gb).toMatchObject({ status: 'saved', merged: { theirs: { version: 2 } } });
-    expect((await stored(GB))[0]?.[2]).toEqual([hero('Winter', 'Sale'), promo('Boots')]);
-    expect(de.status).toBe('conflicts');
-    if (de.status !== 'conflicts') throw new Error('expected conflicts');
-    expect(de.merge.result.conflicts.map((conflict) => conflict.path)).toEqual(['content.title']);
-    expect((await stored(DE)).map(([version]) => version)).toEqual([2, 1]);
-  });
-});
-
-describe('the outbox on replay', () => {
-  let outbox: Outbox;
-  let sync: OutboxSync;
-  let events: TeamEvent[];
-
-  beforeEach(() => {
-    outbox = createOutbox(join(dataDir, 'replay-outbox'), () => undefined);
-    events = [];
-    sync = createOutboxSync({
-      outbox,
-      pageCache: createPageCache(join(dataDir, 'replay-cache')),
-      drafts,
-      now: () => new Date('2026-11-28T10:00:00.000Z'),
-      log: () => undefined,
-      emit: (event) => void events.push(event),
-      onPendingCountChanged: () => undefined,
-      server: () => ({ url: server.url, client: real, rawClient: real }),
-      offline: () => false,
-      reached: () => undefined,
-      unreachable: () => undefined,
-    });
+describe('mergedMessage', () => {
+  const theirs = summary(12, base);
+  it("says whose save was merged and both counts, in the issue's words", () => {
+    expect(mergedMessage({ theirs, mine: 3, their: 2 })).toBe(
+      "Merged with editor.gb@example.com's save (version 12): your 3 changes and their 2 are both kept.",
+    );
   });
 
-  /** A save made offline over `baseHash`, waiting in the outbox. */
-  const queueOffline = (components: Component[], baseHash: string) =>
-    outbox.add({
-      key: HOME_KEY,
-      content: buildPageContent({
-        key: HOME_KEY,
-        meta,
-        components,
-        author: 'ed@example.com',
-        commitMessage: 'Made offline',
-        apiUrl: server.url,
-        now: new Date('2026-11-28T08:00:00.000Z'),
-      }),
-      baseHash,
-      saveId: randomUUID(),
-      queuedAt: new Date('2026-11-28T08:00:00.000Z'),
-      serverUrl: server.url,
-    });
-
-  it('merges a pending save with a newer version it meets and lands it, without a person', async () => {
-    const base = await colleagueSaves(BASE, null);
-    await queueOffline([hero('Winter', 'Sale'), promo('Shoes')], base.hash);
-    await colleagueSaves([hero('Summer', 'Sale'), promo('Boots')], base.hash);
-
-    await sync.flush();
-
-    expect(events.find((event) => event.type === 'pendingSaved')).toMatchObject({
-      version: { version: 3, author: 'ed@example.com', commitMessage: 'Made offline' },
-      repeated: false,
-      merged: { theirs: { version: 2 }, mine: 1, their: 1 },
-    });
-    expect(events.some((event) => event.type === 'pendingConflict')).toBe(false);
-    expect((await stored())[0]).toEqual([3, 'ed@example.com', [hero('Winter', 'Sale'), promo('Boots')]]);
-    expect(await outbox.list()).toEqual([]);
-  });
-
-  it('keeps a pending save whose merge meets a real conflict, with the merge for a person to settle', async () => {
-    const base = await colleagueSaves(BASE, null);
-    const entry = await queueOffline([hero('Winter', 'Sale'), promo('Shoes')], base.hash);
-    const theirs = await colleagueSaves([hero('Autumn', 'Sale'), promo('Shoes')], base.hash);
-
-    await sync.flush();
-
-    const conflict = events.find((event) => event.type === 'pendingConflict');
-    expect(conflict).toMatchObject({
-      pending: { id: entry.id, state: 'conflict' },
-      latest: { version: 2, hash: theirs.hash },
-      merge: { theirs: { version: { version: 2 } }, base: { components: BASE } },
-    });
-    if (conflict?.type !== 'pendingConflict' || !conflict.merge) throw new Error('expected a merge to settle');
-    expect(conflict.merge.result.conflicts.map((clash) => clash.path)).toEqual(['content.title']);
-    // It waits in the outbox with the merge (the dashboard marks its page), and nothing was written.
-    expect(await sync.pending()).toMatchObject([{ id: entry.id, state: 'conflict' }]);
-    expect((await sync.entry(entry.id)).merge).toEqual(conflict.merge);
-    expect((await stored()).map(([version]) => version)).toEqual([2, 1]);
-  });
-
-  it('sends the document a person settled over theirs, and lands it', async () => {
-    const base = await colleagueSaves(BASE, null);
-    const entry = await queueOffline([hero('Winter', 'Sale'), promo('Shoes')], base.hash);
-    const theirs = await colleagueSaves([hero('Autumn', 'Sale'), promo('Shoes')], base.hash);
-    await sync.flush();
-
-    const settled = { meta, components: [hero('Autumn, settled', 'Sale'), promo('Shoes')] };
-    const left = await sync.resolve(entry.id, settled, theirs.hash);
-
-    expect(left).toEqual([]);
-    expect(events.find((event) => event.type === 'pendingSaved')).toMatchObject({
-      version: { version: 3, author: 'ed@example.com', commitMessage: 'Made offline' },
-      merged: null,
-    });
-    expect((await stored())[0]).toEqual([3, 'ed@example.com', settled.components]);
+  it('says "change" for one', () => {
+    expect(mergedMessage({ theirs, mine: 1, their: 1 })).toBe(
+      "Merged with editor.gb@example.com's save (version 12): your 1 change and their 1 are both kept.",
+    );
   });
 });
