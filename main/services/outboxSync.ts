@@ -9,7 +9,7 @@ import type { ContentClient, PageVersion } from './contentClient';
 import type { DraftStore } from './drafts';
 import { pageKeyId } from '../../core/store';
 import { pendingSaveOf, type Outbox, type OutboxEntry, type SendOutcome } from './outbox';
-import { pageWith, saveWithMerge } from './mergingSave';
+import { pageWith, saveWithMerge, type MergingSaveService } from './mergingSave';
 import type { PageCache } from './pageCache';
 
 /**
@@ -113,19 +113,22 @@ export function createOutboxSync(options: OutboxSyncOptions): OutboxSync {
    * never queue: an unreachable server throws, and the flush stops there.
    */
   const replay = async (client: ContentClient, entry: OutboxEntry): Promise<SendOutcome> => {
-    const answer = await saveWithMerge<never>(
-      {
-        send: async (_key, page, baseHash, saveId) => ({
-          status: 'saved',
-          ...(await client.saveContentReceipt(page, baseHash, saveId)),
-        }),
-        loadPage: (key) => client.loadPage(key),
-        listVersions: (key) => client.listVersions(key),
-        loadVersion: (key, version) => client.loadVersion(key, version),
-        cachedPage: (key) => pageCache.get(key),
-      },
-      { key: entry.key, page: entry.content, baseHash: entry.baseHash, saveId: entry.saveId },
-    );
+    const service: MergingSaveService = {
+      send: async (_key, page, baseHash, saveId) => ({
+        status: 'saved',
+        ...(await client.saveContentReceipt(page, baseHash, saveId)),
+      }),
+      loadPage: (key) => client.loadPage(key),
+      listVersions: (key) => client.listVersions(key),
+      loadVersion: (key, version) => client.loadVersion(key, version),
+      cachedPage: (key) => pageCache.get(key),
+    };
+    const answer = await saveWithMerge(service, {
+      key: entry.key,
+      page: entry.content,
+      baseHash: entry.baseHash,
+      saveId: entry.saveId,
+    });
     switch (answer.status) {
       case 'saved':
         return {

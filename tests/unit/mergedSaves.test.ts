@@ -12,7 +12,7 @@ import { createOutbox, type Outbox } from '../../main/services/outbox';
 import { createOutboxSync, type OutboxSync } from '../../main/services/outboxSync';
 import { createPageCache } from '../../main/services/pageCache';
 import { createStudioContentClient } from '../../main/services/offlineContent';
-import { bookmarkFor, buildPageContent } from '../../core/rules/page';
+import { bookmarkFor, buildPageContent, documentHash } from '../../core/rules/page';
 import { mergedMessage } from '../../core/rules/merge/mergingSave';
 import { emptyPageMeta, type Component, type PageKey, type PageMeta } from '../../core/schemas';
 import type { TeamEvent } from '../../core/team';
@@ -315,7 +315,18 @@ describe('the outbox on replay', () => {
 
   it('sends the document a person settled over theirs, and lands it', async () => {
     const base = await colleagueSaves(BASE, null);
-    const entry = await queueOffline([hero('Winter', 'Sale'), promo('Shoes')], base.hash);
+    const queued = [hero('Winter', 'Sale'), promo('Shoes')];
+    const entry = await queueOffline(queued, base.hash);
+    // The draft kept with the queued save, as saveContent leaves it: clean, based on what was queued.
+    await drafts.put({
+      bookmark: bookmarkFor(HOME_KEY),
+      key: HOME_KEY,
+      meta,
+      components: queued,
+      baseHash: entry.hash,
+      cleanHash: documentHash(meta, queued),
+      updatedAt: '2026-11-28T08:00:00.000Z',
+    });
     const theirs = await colleagueSaves([hero('Autumn', 'Sale'), promo('Shoes')], base.hash);
     await sync.flush();
 
@@ -328,5 +339,7 @@ describe('the outbox on replay', () => {
       merged: null,
     });
     expect((await stored())[0]).toEqual([3, 'ed@example.com', settled.components]);
+    // The draft followed the settled document, so once it landed the draft has done its job.
+    expect(await drafts.get(bookmarkFor(HOME_KEY))).toBeNull();
   });
 });
