@@ -292,6 +292,22 @@ describe('the outbox on replay', () => {
     expect(await outbox.list()).toEqual([]);
   });
 
+  it("merges the page's next pending save too, though its base (the first, merged) never became a version", async () => {
+    const base = await colleagueSaves(BASE, null);
+    const first = await queueOffline([hero('Winter', 'Sale'), promo('Shoes')], base.hash);
+    await queueOffline([hero('Winter', 'Hot deals'), promo('Shoes')], first.hash);
+    await colleagueSaves([hero('Summer', 'Sale'), promo('Boots')], base.hash);
+
+    await sync.flush();
+
+    expect(events.filter((event) => event.type === 'pendingSaved')).toMatchObject([
+      { version: { version: 3 }, merged: { theirs: { version: 2 } } },
+      { version: { version: 4 }, merged: { theirs: { version: 3 } } },
+    ]);
+    expect((await stored())[0]).toEqual([4, 'ed@example.com', [hero('Winter', 'Hot deals'), promo('Boots')]]);
+    expect(await outbox.list()).toEqual([]);
+  });
+
   it('keeps a pending save whose merge meets a real conflict, with the merge for a person to settle', async () => {
     const base = await colleagueSaves(BASE, null);
     const entry = await queueOffline([hero('Winter', 'Sale'), promo('Shoes')], base.hash);
