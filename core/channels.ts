@@ -45,7 +45,7 @@ export const SERVICE_CHANNELS = [
   'listPendingSaves',
   'loadPendingSave',
   'discardPendingSave',
-  'overwritePendingSave',
+  'resolvePendingMerge',
   // Who may change what (issue 22; core/rules/editingRights.ts).
   'permissions',
 ] as const;

@@ -5,6 +5,8 @@ import { PreviewCommandSchema } from './preview';
 import { DamagedFileSchema } from './damagedFiles';
 import { MAX_QUOTED_CHARS, quote } from './rules/quote';
 import { DraftDeltaSchema } from './rules/draftJournal';
+import { MergeNoticeSchema } from './rules/merge/mergingSave';
+import { ConflictedMergeSchema } from './conflictedMerge';
 import { SettingsPatchSchema, SettingsSchema } from './settings';
 import {
   PendingSaveSchema,
@@ -137,13 +139,28 @@ export const contract = {
       commitMessage: z.string(),
     }),
     /**
-     * 'saved': the service made the version. 'queued' (team mode, server unreachable, or earlier saves of the
-     * page still wait): recorded in the outbox; message is QUEUED_SAVE_MESSAGE for the toast, and pending.hash
-     * is the document's new base (the draft is kept with it until the server acknowledges the save).
+     * A save that meets a newer version is merged by main with the base (the version whose hash is baseHash)
+     * and that version (issue 23 §2):
+     * - 'saved': the service made the version. merged: null for a plain save; else the automatic merge it
+     *   took (its one-line notice: mergedMessage in core/rules/merge/mergingSave.ts). The version then holds
+     *   the merged page, not the document sent: an editor that stays on the page loads it (loadVersion).
+     * - 'queued' (team mode, server unreachable, or earlier saves of the page still wait): recorded in the
+     *   outbox, which merges it on replay; message is QUEUED_SAVE_MESSAGE for the toast, and pending.hash is
+     *   the document's new base (the draft is kept with it until the server acknowledges the save).
+     * - 'conflicts': the merge met fields changed two ways; nothing was written and the draft is untouched.
+     *   Once a person settled them (resolveConflicts), the editor calls saveContent again with the settled
+     *   document and baseHash = merge.theirs.version.hash; should yet another version have landed meanwhile,
+     *   main merges again.
+     * - 'still-changing': each merge met a newer version again (MAX_MERGE_ROUNDS times); nothing of this
+     *   save was written and the draft is untouched: message says to try again.
+     * A newer version whose base cannot be found (not on the service any more) is refused as before merging:
+     * a StudioError 'conflict' carrying the newest version.
      */
     output: z.discriminatedUnion('status', [
-      z.object({ status: z.literal('saved'), version: VersionSummarySchema }),
+      z.object({ status: z.literal('saved'), version: VersionSummarySchema, merged: MergeNoticeSchema.nullable() }),
       z.object({ status: z.literal('queued'), pending: PendingSaveSchema, message: z.string() }),
+      z.object({ status: z.literal('conflicts'), merge: ConflictedMergeSchema }),
+      z.object({ status: z.literal('still-changing'), message: z.string() }),
     ]),
   },
   /** Saves the page as a bookmark (editor spec §7): a version of kind 'bookmark'; the page's draft is kept. */
@@ -288,10 +305,18 @@ export const contract = {
   },
   /** The outbox, oldest first. */
   listPendingSaves: { input: empty, output: z.object({ pending: z.array(PendingSaveSchema) }) },
-  /** A pending save's document, for the conflict UI's Review difference. */
+  /**
+   * A pending save's document, for the conflict UI; merge: the conflicts its merge met on replay (state
+   * 'conflict'), else null (a conflict whose base could not be found shows the newest version, latest).
+   */
   loadPendingSave: {
     input: z.object({ id: z.string().min(1).max(200) }),
-    output: z.object({ pending: PendingSaveSchema, meta: PageMetaSchema, components: ComponentListSchema }),
+    output: z.object({
+      pending: PendingSaveSchema,
+      meta: PageMetaSchema,
+      components: ComponentListSchema,
+      merge: ConflictedMergeSchema.nullable(),
+    }),
   },
   /** The user chose to drop a pending save (e.g. Reload theirs after a conflict). Answers the outbox left. */
   discardPendingSave: {
@@ -299,11 +324,19 @@ export const contract = {
     output: z.object({ pending: z.array(PendingSaveSchema) }),
   },
   /**
-   * Overwrite after a conflict: the pending save is based on the version the conflict named and sent again
-   * at once (when reachable). Answers the outbox left; the outcome is also pushed (pendingSaved/pendingConflict).
+   * A pending save that met a conflict, settled by a person: its document becomes `meta` and `components` (the
+   * settled merge, or the pending document itself to overwrite theirs), its base `theirsHash` (the merge's
+   * theirs.version.hash, or the conflict's latest.hash, which this app's services always name), and it is sent
+   * again at once when reachable (merged again should yet another version have landed). Answers the outbox
+   * left; the outcome is also pushed (pendingSaved/pendingConflict).
    */
-  overwritePendingSave: {
-    input: z.object({ id: z.string().min(1).max(200) }),
+  resolvePendingMerge: {
+    input: z.object({
+      id: z.string().min(1).max(200),
+      meta: PageMetaSchema,
+      components: ComponentListSchema,
+      theirsHash: z.string().min(1).max(200),
+    }),
     output: z.object({ pending: z.array(PendingSaveSchema) }),
   },
   /**

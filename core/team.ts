@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PageKeySchema, VersionSummarySchema } from './schemas';
 import { PermissionsSchema } from './permissions';
 import { SavedEventSchema, ServerPresenceSchema } from './teamProtocol';
+import { ConflictedMergeSchema } from './conflictedMerge';
+import { MergeNoticeSchema } from './rules/merge/mergingSave';
 
 /**
  * Team mode (issue 13): the schemas of the team channels in core/contract.ts and of the live events main
@@ -94,8 +96,10 @@ export const TeamConnectionTestSchema = z.object({
 /**
  * A save waiting in the outbox (one file per save in the data folder, sent in order once the server answers).
  * - 'waiting': not yet acknowledged; sent again with the same saveId, so a repeat is harmless.
- * - 'conflict': the server has a newer version than baseHash (latest); this page's later saves wait behind it
- *   until the user overwrites (overwritePendingSave), reloads theirs (discardPendingSave) or reviews.
+ * - 'conflict': the server has a newer version (latest) and merging with it met fields changed two ways (or
+ *   the base to merge from could not be found); this page's later saves wait behind it until the user settles
+ *   it (resolvePendingMerge) or reloads theirs (discardPendingSave). A newer version merged without conflicts
+ *   is saved on replay, and never stops here (issue 23 §2).
  * - 'refused': the server refused it for another reason (problem); kept until the user discards it.
  * hash: the content hash the version will have; a later save of the page is based on it.
  */
@@ -133,8 +137,10 @@ export type PresenceEntry = z.infer<typeof PresenceEntrySchema>;
  * - presence: everyone's open pages now (the whole list, not a change).
  * - resync: events may have been missed (a dropped stream); list the pages again.
  * - outbox: the pending saves changed (the whole list).
- * - pendingSaved: a pending save was acknowledged by the server (repeated: it had landed before).
- * - pendingConflict: a pending save met a newer version: open the conflict UI for it.
+ * - pendingSaved: a pending save was acknowledged by the server (repeated: it had landed before; merged: the
+ *   automatic merge it took on replay, for its one-line notice, else null).
+ * - pendingConflict: a pending save met a newer version and could not be merged by itself: open the merge UI
+ *   for it with merge (the conflicts to settle), or, null when its base could not be found, the conflict UI.
  */
 export const TeamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status'), status: TeamStatusSchema }),
@@ -148,7 +154,13 @@ export const TeamEventSchema = z.discriminatedUnion('type', [
     pending: PendingSaveSchema,
     version: VersionSummarySchema,
     repeated: z.boolean(),
+    merged: MergeNoticeSchema.nullable(),
   }),
-  z.object({ type: z.literal('pendingConflict'), pending: PendingSaveSchema, latest: VersionSummarySchema.nullable() }),
+  z.object({
+    type: z.literal('pendingConflict'),
+    pending: PendingSaveSchema,
+    latest: VersionSummarySchema.nullable(),
+    merge: ConflictedMergeSchema.nullable(),
+  }),
 ]);
 export type TeamEvent = z.infer<typeof TeamEventSchema>;

@@ -256,11 +256,12 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
     pendingSaves: sync.pending,
     pendingEntry: sync.entry,
     discardPending: sync.discard,
-    overwritePending: sync.overwrite,
+    resolvePending: sync.resolve,
     pageOpened: (key) => current?.presence.opened(key),
     pageClosed: (key) => current?.presence.closed(key),
     pageFocus: (key, focus) => current?.presence.focused(key, focus),
     cachePage: sync.cachePage,
+    localCopy: sync.localCopy,
     close: () => {
       companySignIns.cancel('The app is closing.');
       return disconnect();

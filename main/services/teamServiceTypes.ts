@@ -73,13 +73,15 @@ export interface TeamService {
   pendingSaves(): Promise<PendingSave[]>;
   pendingEntry(id: string): Promise<OutboxEntry>;
   discardPending(id: string): Promise<PendingSave[]>;
-  overwritePending(id: string): Promise<PendingSave[]>;
+  /** A pending save that met a conflict, settled by a person: sent again with that document over theirs. */
+  resolvePending: OutboxSync['resolve'];
   pageOpened(key: PageKey): void;
   pageClosed(key: PageKey): void;
   /** The editor's focus on an open page (null: in no field), paced to the server (teamPresence.ts). */
   pageFocus(key: PageKey, focus: PresenceFocus | null): void;
   /** Remembers a page opened from the server, for opening it offline. */
   cachePage: OutboxSync['cachePage'];
+  localCopy: OutboxSync['localCopy'];
   pageCache: PageCache;
   close(): Promise<void>;
 }
