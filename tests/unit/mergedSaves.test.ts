@@ -14,7 +14,6 @@ import { createPageCache } from '../../main/services/pageCache';
 import { createStudioContentClient, type StudioContentClient } from '../../main/services/offlineContent';
 import { bookmarkFor, buildPageContent, documentHash } from '../../core/rules/page';
 import { mergedMessage } from '../../core/rules/merge/mergingSave';
-import { contentHash } from '../../core/rules/hash';
 import { emptyPageMeta, type Component, type PageKey, type PageMeta } from '../../core/schemas';
 import { QUEUED_SAVE_MESSAGE, type TeamEvent } from '../../core/team';
 import { HOME_KEY, hero, makeTempDir, promo } from './helpers/pages';
@@ -227,7 +226,7 @@ describe('a save that meets a newer version (embedded store)', () => {
     const answer = await save([hero('Winter', 'Sale'), promo('Shoes')], base.hash);
 
     const merged = [hero('Winter', 'Sale'), promo('Boots')];
-    expect(answer).toMatchObject({ status: 'queued', pending: { baseHash: theirs.hash, hash: contentHash(merged) } });
+    expect(answer).toMatchObject({ status: 'queued', pending: { baseHash: theirs.hash, hash: documentHash(meta, merged) } });
     if (answer.status !== 'queued') throw new Error('expected a queued save');
     expect(await drafts.get(bookmarkFor(HOME_KEY))).toMatchObject({
       components: merged,
