@@ -11,9 +11,8 @@
 // Prints the saves that met a newer version, how many merged by themselves and how many needed a person, the
 // save latency (the whole of saveMerging, merges and retries included), and the changes lost: a model keeps
 // every edited value with the version that saved it; each must be in the final pages unless a later version
-// saved the same field. Known cause of a loss: a version's hash covers its component list only (stampSave), so
-// after a save that changed page fields alone, a save over the version before it still passes the server's
-// compare-and-set and puts the old page field back.
+// saved the same field. (This run found that a version's hash covered its component list only, so a save over
+// the version before a page-fields-only save passed the server's check; the hash is now the whole document's.)
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 
