@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { VersionSummarySchema } from '../../schemas';
+import { emptyPageMeta, VersionSummarySchema } from '../../schemas';
 import type { VersionSummary } from '../../schemas';
-import { MergeDocumentSchema, MergeResultSchema } from './documentMerge';
+import { MergeDocumentSchema, MergeResultSchema, mergeDocuments } from './documentMerge';
 import type { MergeDocument, MergeResult } from './documentMerge';
 
 export const MAX_MERGE_ROUNDS = 3;
@@ -62,16 +62,39 @@ export async function saveMerging(
   mine: MergeDocument,
   maxRounds: number = MAX_MERGE_ROUNDS,
 ): Promise<MergingSaveOutcome> {
-  void steps;
-  void base;
-  void mine;
-  void maxRounds;
-  return Promise.reject(new Error('not implemented'));
+  let since = base?.document ?? { meta: emptyPageMeta(), components: [] };
+  let sinceHash = base?.hash ?? null;
+  let draft = mine;
+  let merged: MergeNotice | null = null;
+  let mineChanges: number | null = null;
+  let theirChanges = 0;
+  for (let merges = 0; ; merges++) {
+    const answer = await steps.send(draft, sinceHash);
+    if (answer.status === 'saved') return { status: 'saved', version: answer.version, merged };
+    if (merges === maxRounds) return { status: 'still-changing', message: stillChangingMessage(maxRounds) };
+    const theirs = await steps.latest();
+    const result = mergeDocuments(since, theirs.document, draft);
+    if (result.conflicts.length > 0) return { status: 'conflicts', base: since, theirs, mine: draft, result };
+    // The editor's own changes are those of the first merge; later rounds only add what others saved meanwhile.
+    mineChanges ??= result.changes.mine;
+    theirChanges += result.changes.theirs;
+    merged = { theirs: theirs.version, mine: mineChanges, their: theirChanges };
+    // Sent over the version just merged with: should a third save have come in between, the service refuses it.
+    since = theirs.document;
+    sinceHash = theirs.version.hash;
+    draft = result.document;
+  }
 }
+
+function stillChangingMessage(rounds: number): string {
+  return `Not saved: the page changed again each time your work was merged with it (${rounds} times). Your draft is kept; save again in a moment.`;
+}
+
+const count = (number: number, noun: string): string => `${number} ${noun}${number === 1 ? '' : 's'}`;
 
 /** "Merged with editor.gb@example.com's save (version 12): your 3 changes and their 2 are both kept." (exact
  *  wording of issue 23; singular "change" for 1). */
 export function mergedMessage(notice: MergeNotice): string {
-  void notice;
-  throw new Error('not implemented');
+  const { author, version } = notice.theirs;
+  return `Merged with ${author}'s save (version ${version}): your ${count(notice.mine, 'change')} and their ${notice.their} are both kept.`;
 }
