@@ -31,6 +31,7 @@ import { readSettings, updateSettings } from '../services/settings';
 import type { TranslationClient } from '../services/translation';
 import type { TeamService } from '../services/team';
 import { pendingSaveOf } from '../services/outbox';
+import { saveWithMerge, type MergingSaveService, type QueuedAnswer } from '../services/mergingSave';
 import { errorMessage } from '../../core/rules/errorMessage';
 
 /** The clients of the services other than content, each for the address in force. */
@@ -139,6 +140,18 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
   const forgetPendingSave = async (key: PageKey, saveId: string): Promise<void> => {
     const draft = await drafts.get(bookmarkFor(key));
     if (draft?.pendingSave?.saveId === saveId) await drafts.put({ ...draft, pendingSave: undefined });
+  };
+
+  /**
+   * Where saves go, merging with a newer version they meet (main/services/mergingSave.ts): the base is looked
+   * for in team mode's page cache first, then among the service's versions.
+   */
+  const savingService: MergingSaveService<QueuedAnswer> = {
+    send: (key, page, baseHash, saveId) => deps.content.save(key, page, baseHash, saveId),
+    loadPage: (key) => deps.content.loadPage(key),
+    listVersions: (key) => deps.content.listVersions(key),
+    loadVersion: (key, version) => deps.content.loadVersion(key, version),
+    cachedPage: async (key) => (deps.team.active() ? deps.team.pageCache.get(key) : null),
   };
 
   /** After a save was queued: the draft stays, based on what was queued, so the page opens as saved and edits build on it. */
@@ -302,16 +315,26 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
       const saveId = await recordPendingSave(key, meta, components);
       let answer;
       try {
-        answer = await deps.content.save(key, page, baseHash, saveId);
+        // The embedded store and the team server alike (deps.content knows which is in force).
+        answer = await saveWithMerge(savingService, { key, page, baseHash, saveId });
       } catch (error) {
         // A save the service refused as invalid was never applied, so its id has nothing to answer for.
         if (error instanceof StudioError && error.code === 'invalid-input') await forgetPendingSave(key, saveId);
         throw error;
       }
-      if (answer.status === 'queued') await keepQueuedDraft(key, meta, components, answer.pending.hash);
-      // Saved: the draft has done its job. On failure it stays, so nothing is lost.
-      else await drafts.remove(bookmarkFor(key));
-      return answer;
+      switch (answer.status) {
+        case 'saved':
+          // The draft has done its job. On failure it stays, so nothing is lost.
+          await drafts.remove(bookmarkFor(key));
+          return { status: answer.status, version: answer.version, merged: answer.merged };
+        case 'queued':
+          await keepQueuedDraft(key, metaFromPage(answer.page), answer.page.content, answer.pending.hash);
+          return { status: answer.status, pending: answer.pending, message: answer.message };
+        // Nothing was written: the draft stays as the editor left it.
+        case 'conflicts':
+        case 'still-changing':
+          return answer;
+      }
     },
 
     saveBookmark: async ({ key, meta, components, commitMessage }) => {
@@ -344,10 +367,17 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
     listPendingSaves: async () => ({ pending: await deps.team.pendingSaves() }),
     loadPendingSave: async ({ id }) => {
       const entry = await deps.team.pendingEntry(id);
-      return { pending: pendingSaveOf(entry), meta: metaFromPage(entry.content), components: entry.content.content };
+      return {
+        pending: pendingSaveOf(entry),
+        meta: metaFromPage(entry.content),
+        components: entry.content.content,
+        merge: entry.merge,
+      };
     },
     discardPendingSave: async ({ id }) => ({ pending: await deps.team.discardPending(id) }),
-    overwritePendingSave: async ({ id }) => ({ pending: await deps.team.overwritePending(id) }),
+    resolvePendingMerge: async ({ id, meta, components, theirsHash }) => ({
+      pending: await deps.team.resolvePending(id, { meta, components }, theirsHash),
+    }),
     permissions: async () => deps.team.permissions(),
 
     loadVersion: async ({ key, version }) => {

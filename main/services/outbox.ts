@@ -16,6 +16,8 @@ import { writeFileAtomic } from './atomicFile';
 import { createJsonFolder } from './jsonFolder';
 import { createKeyedQueue } from './keyedQueue';
 import { errorMessage } from '../../core/rules/errorMessage';
+import { ConflictedMergeSchema, type ConflictedMerge } from '../../core/conflictedMerge';
+import type { MergeNotice } from '../../core/rules/merge/mergingSave';
 
 /**
  * Saves made while the team server could not be reached (issue 13): one file per pending save in
@@ -25,23 +27,38 @@ import { errorMessage } from '../../core/rules/errorMessage';
  * by the server as a repeat, not saved twice.
  */
 
-/** serverUrl: the team server the save was made for; it is sent there only, never to another one signed in later. */
+/**
+ * serverUrl: the team server the save was made for; it is sent there only, never to another one signed in later.
+ * merge: the conflicts its merge met on replay (state 'conflict'), for a person to settle; null otherwise.
+ */
 const OutboxEntrySchema = PendingSaveSchema.extend({
   seq: z.number().int().positive(),
   content: PageContentSchema,
   serverUrl: z.string().nullable().default(null),
+  merge: ConflictedMergeSchema.nullable().default(null),
 });
 export type OutboxEntry = z.infer<typeof OutboxEntrySchema>;
 
 const ENTRY_FILE = /^(\d{12})-[0-9a-f-]{36}\.json$/;
 
-/** What the server said to one pending save. */
-export type SendOutcome = { kind: 'saved'; version: VersionSummary; repeated: boolean };
+/**
+ * What became of one pending save sent (merged on the way when it met a newer version, main/services/mergingSave.ts):
+ * - saved: content is what the server holds now (the merged page when merged: the notice, else null);
+ * - conflicts: its merge met fields changed two ways, for a person to settle; nothing was written;
+ * - still-changing: each merge met a newer version again; it is sent again at the next flush.
+ */
+export type SendOutcome =
+  | { kind: 'saved'; version: VersionSummary; repeated: boolean; content: PageContent; merged: MergeNotice | null }
+  | { kind: 'conflicts'; merge: ConflictedMerge }
+  | { kind: 'still-changing'; message: string };
+export type SavedOutcome = Extract<SendOutcome, { kind: 'saved' }>;
 
 export interface OutboxReport {
-  saved(entry: OutboxEntry, version: VersionSummary, repeated: boolean): Promise<void> | void;
-  conflict(entry: OutboxEntry, latest: VersionSummary | null): Promise<void> | void;
+  saved(entry: OutboxEntry, saved: SavedOutcome): Promise<void> | void;
+  /** merge: the conflicts to settle; null when the save met a newer version it could not be merged with (no base). */
+  conflict(entry: OutboxEntry, latest: VersionSummary | null, merge: ConflictedMerge | null): Promise<void> | void;
   refused(entry: OutboxEntry, problem: string): Promise<void> | void;
+  stillChanging(entry: OutboxEntry, message: string): Promise<void> | void;
 }
 
 /** How a flush ended: everything sendable was sent, or the server stopped answering (retry later). */
@@ -61,12 +78,15 @@ export interface Outbox {
   }): Promise<OutboxEntry>;
   update(
     id: string,
-    patch: Partial<Pick<OutboxEntry, 'state' | 'problem' | 'latest' | 'baseHash'>>,
+    patch: Partial<
+      Pick<OutboxEntry, 'state' | 'problem' | 'latest' | 'baseHash' | 'merge' | 'content' | 'hash' | 'saveId'>
+    >,
   ): Promise<OutboxEntry>;
   remove(id: string): Promise<void>;
   /**
    * Sends the pending saves in order, each with its base hash and save id. A page whose save met a conflict
-   * (or was refused) keeps its later saves back until the user decides; other pages go on. Stops at the first
+   * its merge could not settle (or was refused) keeps its later saves back until the user decides; other pages
+   * go on. Stops at the first
    * answer that says the server is unreachable. One flush at a time: a call during a flush runs once more after it.
    * `sendable` keeps back saves that are not for the server in force (and that page's later saves with them).
    */
@@ -149,15 +169,17 @@ export function createOutbox(
       try {
         outcome = await send(entry);
       } catch (error) {
+        // A newer version it could not be merged with (its base is not on the server any more).
         if (error instanceof StudioError && error.code === 'conflict') {
           const latest = VersionSummarySchema.safeParse(error.details);
           const held = await update(entry.id, {
             state: 'conflict',
             problem: error.message,
             latest: latest.success ? latest.data : null,
+            merge: null,
           });
           heldBack.add(page);
-          await report.conflict(held, held.latest);
+          await report.conflict(held, held.latest, null);
           continue;
         }
         if (meansUnreachable(error)) return { kind: 'offline', error };
@@ -167,9 +189,22 @@ export function createOutbox(
         await report.refused(held, problem);
         continue;
       }
+      if (outcome.kind === 'conflicts') {
+        const { merge } = outcome;
+        const held = await update(entry.id, { state: 'conflict', problem: null, latest: merge.theirs.version, merge });
+        heldBack.add(page);
+        await report.conflict(held, held.latest, merge);
+        continue;
+      }
+      if (outcome.kind === 'still-changing') {
+        const held = await update(entry.id, { problem: outcome.message });
+        heldBack.add(page);
+        await report.stillChanging(held, outcome.message);
+        continue;
+      }
       // Acknowledged: only now does the file go.
       await remove(entry.id);
-      await report.saved(entry, outcome.version, outcome.repeated);
+      await report.saved(entry, outcome);
     }
     return { kind: 'done' };
   };
@@ -210,6 +245,7 @@ export function createOutbox(
           state: 'waiting',
           problem: null,
           latest: null,
+          merge: null,
         };
         await write(entry);
         return entry;

@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { StudioError } from '../../core/result';
 import { errorMessage } from '../../core/rules/errorMessage';
-import { bookmarkFor, isDirty } from '../../core/rules/page';
+import { bookmarkFor, documentHash, isDirty, metaFromPage } from '../../core/rules/page';
+import type { MergeDocument } from '../../core/rules/merge/documentMerge';
 import type { PageContent, PageKey, VersionSummary } from '../../core/schemas';
 import { QUEUED_SAVE_MESSAGE, type PendingSave, type TeamEvent } from '../../core/team';
 import type { ContentClient, PageVersion } from './contentClient';
 import type { DraftStore } from './drafts';
 import { pageKeyId } from '../../core/store';
-import { pendingSaveOf, type Outbox, type OutboxEntry } from './outbox';
+import { pendingSaveOf, type Outbox, type OutboxEntry, type SendOutcome } from './outbox';
+import { pageWith, saveWithMerge } from './mergingSave';
 import type { PageCache } from './pageCache';
 
 /**
@@ -54,8 +57,8 @@ export interface OutboxSync {
   pendingCount(): number;
   entry(id: string): Promise<OutboxEntry>;
   discard(id: string): Promise<PendingSave[]>;
-  /** Sends a save that met a conflict again, over the server's newest version. */
-  overwrite(id: string): Promise<PendingSave[]>;
+  /** A save that met a conflict, settled by a person: its document and base replaced, and sent again. */
+  resolve(id: string, document: MergeDocument, theirsHash: string): Promise<PendingSave[]>;
   /** Remembers a page opened from the server, for opening it offline. */
   cachePage(key: PageKey, page: Pick<PageVersion, 'content' | 'version'>): Promise<void>;
 }
@@ -78,6 +81,24 @@ export function createOutboxSync(options: OutboxSyncOptions): OutboxSync {
     return now;
   };
 
+  /**
+   * The draft kept clean with a queued save follows its document when a person settles it, so the page opens
+   * as it will be saved and the acknowledgement finds it done.
+   */
+  const followQueuedDraft = async (entry: OutboxEntry, content: PageContent): Promise<void> => {
+    const draft = await drafts.get(bookmarkFor(entry.key));
+    if (!draft || draft.baseHash !== entry.hash || isDirty(draft)) return;
+    const meta = metaFromPage(content);
+    await drafts.put({
+      ...draft,
+      meta,
+      components: content.content,
+      baseHash: content.hash,
+      cleanHash: documentHash(meta, content.content),
+      updatedAt: options.now().toISOString(),
+    });
+  };
+
   const cacheSaved = (key: PageKey, page: PageContent, version: VersionSummary): Promise<void> =>
     pageCache.put({ key, content: { ...page, author: version.author, timestamp: version.timestamp }, version });
 
@@ -87,31 +108,65 @@ export function createOutboxSync(options: OutboxSyncOptions): OutboxSync {
     return server;
   };
 
+  /**
+   * A pending save replayed as the editor's saves are made: merged with a newer version it meets. Its sends
+   * never queue: an unreachable server throws, and the flush stops there.
+   */
+  const replay = async (client: ContentClient, entry: OutboxEntry): Promise<SendOutcome> => {
+    const answer = await saveWithMerge<never>(
+      {
+        send: async (_key, page, baseHash, saveId) => ({
+          status: 'saved',
+          ...(await client.saveContentReceipt(page, baseHash, saveId)),
+        }),
+        loadPage: (key) => client.loadPage(key),
+        listVersions: (key) => client.listVersions(key),
+        loadVersion: (key, version) => client.loadVersion(key, version),
+        cachedPage: (key) => pageCache.get(key),
+      },
+      { key: entry.key, page: entry.content, baseHash: entry.baseHash, saveId: entry.saveId },
+    );
+    switch (answer.status) {
+      case 'saved':
+        return {
+          kind: 'saved',
+          version: answer.version,
+          repeated: answer.repeated,
+          content: answer.page,
+          merged: answer.merged,
+        };
+      case 'conflicts':
+        return { kind: 'conflicts', merge: answer.merge };
+      case 'still-changing':
+        return { kind: 'still-changing', message: answer.message };
+    }
+  };
+
   async function flush(): Promise<void> {
     const server = options.server();
     if (!server || options.offline()) return;
     const result = await outbox
       .flush(
-        (entry) =>
-          server.rawClient
-            .saveContentReceipt(entry.content, entry.baseHash, entry.saveId)
-            .then((answer) => ({ kind: 'saved' as const, ...answer })),
+        (entry) => replay(server.rawClient, entry),
         {
-          saved: async (entry, version, repeated) => {
-            await cacheSaved(entry.key, entry.content, version);
+          saved: async (entry, { version, repeated, content, merged }) => {
+            await cacheSaved(entry.key, content, version);
             // The draft kept with the queued save has done its job, unless it was edited since or more saves wait.
             const draft = await drafts.get(bookmarkFor(entry.key));
             const moreForPage = (await outbox.list()).some((other) => pageKeyId(other.key) === pageKeyId(entry.key));
             if (draft && draft.baseHash === entry.hash && !isDirty(draft) && !moreForPage)
               await drafts.remove(draft.bookmark);
-            options.emit({ type: 'pendingSaved', pending: pendingSaveOf(entry), version, repeated });
+            options.emit({ type: 'pendingSaved', pending: pendingSaveOf(entry), version, repeated, merged });
             await pushOutbox();
           },
-          conflict: async (entry, latest) => {
-            options.emit({ type: 'pendingConflict', pending: pendingSaveOf(entry), latest });
+          conflict: async (entry, latest, merge) => {
+            options.emit({ type: 'pendingConflict', pending: pendingSaveOf(entry), latest, merge });
             await pushOutbox();
           },
           refused: async () => {
+            await pushOutbox();
+          },
+          stillChanging: async () => {
             await pushOutbox();
           },
         },
@@ -175,17 +230,24 @@ export function createOutboxSync(options: OutboxSyncOptions): OutboxSync {
       return pushOutbox();
     },
 
-    async overwrite(id) {
+    async resolve(id, document, theirsHash) {
       const entry = await outbox.get(id);
       if (!entry) throw new StudioError('not-found', NOT_IN_OUTBOX);
       if (entry.state === 'waiting')
         throw new StudioError('invalid-input', 'This pending save has met no conflict; it is sent as it is.');
-      let latestHash = entry.latest?.hash;
-      if (latestHash === undefined) {
-        // The server did not say which version it has: ask it now.
-        latestHash = (await requireServer().client.loadPage(entry.key))?.version.hash;
-      }
-      await outbox.update(id, { state: 'waiting', problem: null, latest: null, baseHash: latestHash ?? null });
+      const content = pageWith(entry.content, document);
+      // A new document, so a new save id; the old one was never applied (its save met the conflict).
+      await outbox.update(id, {
+        state: 'waiting',
+        problem: null,
+        latest: null,
+        merge: null,
+        baseHash: theirsHash,
+        content,
+        hash: content.hash,
+        saveId: randomUUID(),
+      });
+      await followQueuedDraft(entry, content);
       await flush();
       return pushOutbox();
     },

@@ -251,7 +251,7 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
     pendingSaves: sync.pending,
     pendingEntry: sync.entry,
     discardPending: sync.discard,
-    overwritePending: sync.overwrite,
+    resolvePending: sync.resolve,
     pageOpened: (key) => current?.presence.opened(key),
     pageClosed: (key) => current?.presence.closed(key),
     cachePage: sync.cachePage,

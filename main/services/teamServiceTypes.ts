@@ -70,7 +70,8 @@ export interface TeamService {
   pendingSaves(): Promise<PendingSave[]>;
   pendingEntry(id: string): Promise<OutboxEntry>;
   discardPending(id: string): Promise<PendingSave[]>;
-  overwritePending(id: string): Promise<PendingSave[]>;
+  /** A pending save that met a conflict, settled by a person: sent again with that document over theirs. */
+  resolvePending: OutboxSync['resolve'];
   pageOpened(key: PageKey): void;
   pageClosed(key: PageKey): void;
   /** Remembers a page opened from the server, for opening it offline. */

@@ -41,10 +41,11 @@ afterEach(async () => {
 function recorder() {
   const events: string[] = [];
   const report: OutboxReport = {
-    saved: (entry, version, repeated) =>
+    saved: (entry, { version, repeated }) =>
       void events.push(`saved ${entry.commitMessage} v${version.version}${repeated ? ' repeated' : ''}`),
     conflict: (entry, latest) => void events.push(`conflict ${entry.commitMessage} latest v${latest?.version}`),
     refused: (entry, problem) => void events.push(`refused ${entry.commitMessage}: ${problem}`),
+    stillChanging: (entry, message) => void events.push(`still changing ${entry.commitMessage}: ${message}`),
   };
   return { events, report };
 }
@@ -54,6 +55,8 @@ const sendWith =
   async (entry: OutboxEntry): Promise<SendOutcome> => ({
     kind: 'saved',
     ...(await content.saveContentReceipt(entry.content, entry.baseHash, entry.saveId)),
+    content: entry.content,
+    merged: null,
   });
 
 const queue = (content: PageContent, baseHash: string | null, saveId: string, key: PageKey = HOME_KEY) =>
@@ -176,6 +179,27 @@ describe('sending the outbox', () => {
     await outbox.flush(sendWith(client), report);
     expect(events.slice(2)).toEqual(['saved Set title to Mine v3', 'saved Set title to Mine again v4']);
     expect(await outbox.list()).toEqual([]);
+  });
+
+  it('keeps a save whose merges kept meeting newer versions waiting, behind its page, for the next flush', async () => {
+    const one = makePage({ title: 'One' });
+    await queue(one, null, 'save-id-0001');
+    await queue(makePage({ title: 'Two' }), one.hash, 'save-id-0002');
+    await queue(makePage({ key: OTHER_KEY, title: 'Other' }), null, 'save-id-0003', OTHER_KEY);
+    const message = 'The page kept changing while your save was merged; save again.';
+    const stillChanging = async (entry: OutboxEntry): Promise<SendOutcome> =>
+      entry.key.page === HOME_KEY.page ? { kind: 'still-changing', message } : sendWith(client)(entry);
+    const { events, report } = recorder();
+
+    await outbox.flush(stillChanging, report);
+
+    expect(events).toEqual([`still changing Set title to One: ${message}`, 'saved Set title to Other v1']);
+    expect((await outbox.list()).map((entry) => [entry.commitMessage, entry.state, entry.problem])).toEqual([
+      ['Set title to One', 'waiting', message],
+      ['Set title to Two', 'waiting', null],
+    ]);
+    await outbox.flush(sendWith(client), report);
+    expect(events.slice(2)).toEqual(['saved Set title to One v1', 'saved Set title to Two v2']);
   });
 
   it('keeps a save the server refuses, marked with the reason, until the user discards it', async () => {

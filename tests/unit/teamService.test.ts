@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { ServiceChannel } from '../../core/channels';
 import type { Input, Output } from '../../core/contract';
 import { unwrapResult } from '../../core/result';
-import { emptyPageMeta } from '../../core/schemas';
+import { emptyPageMeta, type Component } from '../../core/schemas';
 import { QUEUED_SAVE_MESSAGE, type TeamEvent } from '../../core/team';
 import { MeAnswerSchema } from '../../core/teamProtocol';
 import { createStudioServices, type StudioServices } from '../../main/host/services';
@@ -18,7 +18,9 @@ import { ADMIN_EVERYWHERE } from '../helpers/grants';
 import { createLogger } from '../../server/log';
 import { startTeamServer, type TeamServer } from '../../server/teamServer';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
-import { banner, HOME_KEY, makeTempDir } from './helpers/pages';
+import { banner, hero, HOME_KEY, makeTempDir, promo } from './helpers/pages';
+import { createContentClient } from '../../main/services/contentClient';
+import { buildPageContent } from '../../core/rules/page';
 
 /**
  * Team mode through main's channels, as the editor calls them, against the real team server on a PostgreSQL
@@ -268,18 +270,26 @@ describe('live and offline', () => {
     expect(reopened.draft.components[0]?.content).toEqual({ title: 'Offline edit' });
     expect(reopened.draft.baseHash).toBe(queued.status === 'queued' ? queued.pending.hash : null);
 
-    // Back: the pending save meets Bob's version; nothing is dropped, and the conflict is pushed.
+    // Back: the pending save meets Bob's version, and both changed the title: nothing is dropped, and the
+    // merge's one clash is pushed with it.
     server = await startTeamServer({ databaseUrl, port, log: quietLog(), eventHeartbeatMs: 200, presenceSweepMs: 200 });
     const conflict = await until(() => events.find((event) => event.type === 'pendingConflict'), 'the conflict');
     expect(conflict).toMatchObject({
       latest: { version: 2, author: 'bob@example.com' },
       pending: { state: 'conflict' },
+      merge: { theirs: { version: { version: 2 } } },
     });
+    if (conflict.type !== 'pendingConflict' || !conflict.merge) throw new Error('expected a merge to settle');
+    expect(conflict.merge.result.conflicts.map((clash) => [clash.path, clash.mine, clash.theirs])).toEqual([
+      ['content.title', 'Offline edit', 'Bob was here'],
+    ]);
     expect(await readdir(join(dataDir, 'outbox'))).toHaveLength(1);
 
-    // Alice overwrites: her save lands over Bob's, with her authorship and message; both stay in History.
-    const { pending } = await call('overwritePendingSave', {
-      id: conflict.type === 'pendingConflict' ? conflict.pending.id : '',
+    // Alice keeps hers: her save lands over Bob's, with her authorship and message; both stay in History.
+    const { pending } = await call('resolvePendingMerge', {
+      id: conflict.pending.id,
+      ...conflict.merge.mine,
+      theirsHash: conflict.merge.theirs.version.hash,
     });
     expect(pending).toEqual([]);
     const landed = await until(() => events.find((event) => event.type === 'pendingSaved'), 'the pending save to land');
@@ -297,6 +307,65 @@ describe('live and offline', () => {
       [2, 'bob@example.com'],
       [1, 'alice@example.com'],
     ]);
+    expect(await readdir(join(dataDir, 'outbox'))).toHaveLength(0);
+  });
+
+  it("merges a save with a colleague's save of another field, online and from the outbox, without asking anyone", async () => {
+    pageKey = { ...HOME_KEY, page: 'merged' };
+    await call('signInTeam', { url: server.url, token: aliceToken, allowInsecureHttp: false });
+    const save = (components: Component[], baseHash: string | null, commitMessage: string) =>
+      call('saveContent', { key: pageKey, meta, components, baseHash, commitMessage });
+    const first = await save([hero('Summer', 'Sale'), promo('Shoes')], null, 'First');
+    if (first.status !== 'saved') throw new Error('expected a save');
+    // Bob, on his own desktop, changes the promo of the version Alice has open.
+    const bob = createContentClient(server.url, { token: bobToken, retryDelayMs: 10 });
+    const bobsPage = (components: Component[]) =>
+      buildPageContent({
+        key: pageKey,
+        meta,
+        components,
+        author: 'bob@example.com',
+        commitMessage: 'Promo',
+        apiUrl: server.url,
+        now: new Date(),
+      });
+    const bobs = await bob.saveContent(bobsPage([hero('Summer', 'Sale'), promo('Boots')]), first.version.hash);
+
+    // Alice's title change meets Bob's version: merged and saved at once.
+    const online = await save([hero('Winter', 'Sale'), promo('Shoes')], first.version.hash, 'Title');
+
+    expect(online).toMatchObject({
+      status: 'saved',
+      version: { version: 3, author: 'alice@example.com' },
+      merged: { theirs: { version: 2, author: 'bob@example.com' }, mine: 1, their: 1 },
+    });
+    if (online.status !== 'saved') throw new Error('expected a save');
+    expect((await call('loadVersion', { key: pageKey, version: 3 })).components).toEqual([
+      hero('Winter', 'Sale'),
+      promo('Boots'),
+    ]);
+
+    // Bob saves again; then the server goes away and Alice changes the subtitle of the version she has.
+    await bob.saveContent(bobsPage([hero('Winter', 'Sale'), promo('Trainers')]), online.version.hash);
+    const port = server.port;
+    await server.close();
+    await until(() => services.team.status().connection === 'offline', 'Offline');
+    const queued = await save([hero('Winter', 'Hot deals'), promo('Boots')], online.version.hash, 'Subtitle');
+    expect(queued.status).toBe('queued');
+
+    // Back: the outbox merges her save with Bob's and lands it, with no conflict for anyone.
+    server = await startTeamServer({ databaseUrl, port, log: quietLog(), eventHeartbeatMs: 200, presenceSweepMs: 200 });
+    const landed = await until(() => events.find((event) => event.type === 'pendingSaved'), 'the pending save to land');
+    expect(landed).toMatchObject({
+      version: { version: 5, author: 'alice@example.com', commitMessage: 'Subtitle' },
+      merged: { theirs: { version: 4, author: 'bob@example.com' } },
+    });
+    expect(events.some((event) => event.type === 'pendingConflict')).toBe(false);
+    expect((await call('loadVersion', { key: pageKey, version: 5 })).components).toEqual([
+      hero('Winter', 'Hot deals'),
+      promo('Trainers'),
+    ]);
+    expect(bobs.version).toBe(2);
     expect(await readdir(join(dataDir, 'outbox'))).toHaveLength(0);
   });
 });

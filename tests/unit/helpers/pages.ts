@@ -17,6 +17,30 @@ export function banner(title: string): Component {
   };
 }
 
+/** A banner with two fields, for edits to different fields of one component (issue 23's merges). */
+export function hero(title: string, subtitle: string): Component {
+  return {
+    _component: 'Banner',
+    _identifier: 'Banner-hero000000',
+    name: 'Hero',
+    hidden: false,
+    classes: [],
+    content: { title, subtitle },
+  };
+}
+
+/** A second component beside hero, for edits to different components. */
+export function promo(title: string): Component {
+  return {
+    _component: 'Banner',
+    _identifier: 'Banner-promo00000',
+    name: 'Promo',
+    hidden: false,
+    classes: [],
+    content: { title },
+  };
+}
+
 /** Valid page content as the editor would save it; the title makes each version's hash different. */
 export function makePage(options: { key?: PageKey; title?: string; author?: string; at?: string } = {}): PageContent {
   return buildPageContent({
