@@ -119,10 +119,12 @@ async function openPage(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('button', { name: 'Add Component' })).toBeVisible();
 }
 
-/** Opens a banner's fields and types into one of them. */
+/** Opens a banner's fields (one component's are open at a time) and types into one of them. */
 async function setField(page: Page, banner: string, field: string, value: string): Promise<void> {
+  const row = page.getByRole('button', { name: banner, exact: true });
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+  await expect(row).toHaveAttribute('aria-expanded', 'true');
   const input = page.getByRole('textbox', { name: field, exact: true });
-  if (!(await input.isVisible())) await page.getByRole('button', { name: banner, exact: true }).click();
   await input.fill(value);
   await expect(input).toHaveValue(value);
 }
@@ -158,7 +160,7 @@ test('A and B change different fields of one page at once: both save, neither se
   await saveContent(bob.page, "Bob's subtitle");
 
   // Bob's save met Ann's version and merged by itself: one line says so, and no dialog asks anything.
-  const notice = bob.page.getByRole('status').filter({
+  const notice = bob.page.getByRole('listitem').filter({
     hasText: `Merged with ${ann.email}'s save (version 2): your 1 change and their 1 are both kept.`,
   });
   await expect(notice).toBeVisible();
@@ -260,7 +262,13 @@ test("a save kept offline meets a colleague's save of another component: back on
     await teamServer.start();
   }
 
-  await expect(row(ann.page, 'merge-outbox')).not.toContainText('Save pending', BACK_ONLINE);
+  // Back online, the outbox merges Ann's save with Bob's, says so in one line naming the page, and asks nothing.
+  await expect(
+    ann.page.getByRole('listitem').filter({
+      hasText: `merge-outbox: Merged with ${bob.email}'s save (version 2): your 1 change and their 1 are both kept.`,
+    }),
+  ).toBeVisible(BACK_ONLINE);
+  await expect(row(ann.page, 'merge-outbox')).not.toContainText('Save pending');
   await expect(ann.page.getByRole('dialog')).toHaveCount(0);
   const [first, second] = (await latest(teamServer, ann.token, 'merge-outbox')).content;
   expect(first!.content.title).toBe('Ann offline title');

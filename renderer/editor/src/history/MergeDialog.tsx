@@ -235,7 +235,7 @@ function ConflictChoiceField({
         ))}
       </div>
       {!removal && (
-        <label className="merge-edit-choice">
+        <label className="checkbox merge-edit-choice">
           <input {...radio('edit', false)} />
           Edit the value
         </label>
@@ -293,10 +293,9 @@ function ValueEditor({
   const label = `Value of ${title}`;
   if (isText(conflict))
     return (
-      <label className="merge-edit">
-        <span className="visually-hidden">{label}</span>
+      <div className="merge-edit">
         <textarea aria-label={label} value={text} rows={3} onChange={(event) => onEdit(event.target.value)} />
-      </label>
+      </div>
     );
   const parsed = parseJsonWithProblems(text);
   return (
