@@ -318,9 +318,9 @@ export const contract = {
   /**
    * A pending save that met a conflict, settled by a person: its document becomes `meta` and `components` (the
    * settled merge, or the pending document itself to overwrite theirs), its base `theirsHash` (the merge's
-   * theirs.version.hash, or the conflict's latest.hash), and it is sent again at once when reachable (merged
-   * again should yet another version have landed). Answers the outbox left; the outcome is also pushed
-   * (pendingSaved/pendingConflict).
+   * theirs.version.hash, or the conflict's latest.hash, which this app's services always name), and it is sent
+   * again at once when reachable (merged again should yet another version have landed). Answers the outbox
+   * left; the outcome is also pushed (pendingSaved/pendingConflict).
    */
   resolvePendingMerge: {
     input: z.object({

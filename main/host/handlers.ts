@@ -144,14 +144,14 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
 
   /**
    * Where saves go, merging with a newer version they meet (main/services/mergingSave.ts): the base is looked
-   * for in team mode's page cache first, then among the service's versions.
+   * for in team mode's copies on this computer first, then among the service's versions.
    */
   const savingService: MergingSaveService<QueuedAnswer> = {
     send: (key, page, baseHash, saveId) => deps.content.save(key, page, baseHash, saveId),
     loadPage: (key) => deps.content.loadPage(key),
     listVersions: (key) => deps.content.listVersions(key),
     loadVersion: (key, version) => deps.content.loadVersion(key, version),
-    cachedPage: async (key) => (deps.team.active() ? deps.team.pageCache.get(key) : null),
+    localCopy: async (key, hash) => (deps.team.active() ? deps.team.localCopy(key, hash) : null),
   };
 
   /** After a save was queued: the draft stays, based on what was queued, so the page opens as saved and edits build on it. */

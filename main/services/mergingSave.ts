@@ -34,8 +34,8 @@ export interface MergingSaveService<Queued extends QueuedAnswer = never> {
   loadPage(key: PageKey): Promise<Pick<PageVersion, 'content' | 'version'> | null>;
   listVersions(key: PageKey): Promise<Pick<VersionListing, 'versions'>>;
   loadVersion(key: PageKey, version: number): Promise<Pick<StoredVersion, 'content'> | null>;
-  /** This computer's copy of the page (team mode's page cache), tried for the base before the service. */
-  cachedPage?(key: PageKey): Promise<Pick<PageVersion, 'content' | 'version'> | null>;
+  /** This computer's copy of the page as it was at `hash` (team mode: outboxSync's localCopy), tried first. */
+  localCopy?(key: PageKey, hash: string): Promise<PageContent | null>;
 }
 
 /** The save as the editor made it: `page` carries their document, message and author. */
@@ -84,14 +84,15 @@ const isQueued = <Queued extends QueuedAnswer>(answer: SavedAnswer | Queued): an
  * no version has that hash any more.
  */
 async function findBase(
-  service: Pick<MergingSaveService, 'cachedPage' | 'listVersions' | 'loadVersion'>,
+  service: Pick<MergingSaveService, 'localCopy' | 'listVersions' | 'loadVersion'>,
   key: PageKey,
   baseHash: string | null,
 ): Promise<{ document: MergeDocument; hash: string } | null | undefined> {
   if (baseHash === null) return null;
-  const cached = await service.cachedPage?.(key);
-  if (cached?.version.hash === baseHash) return { document: documentOf(cached.content), hash: baseHash };
-  // Newest first, content before bookmarks: a bookmark of the same components may hold other page options.
+  const copy = await service.localCopy?.(key, baseHash);
+  if (copy) return { document: documentOf(copy), hash: baseHash };
+  // Newest first, content before bookmarks: a bookmark of the same components may hold other page options. The
+  // hash is of the components only, so versions that changed page options alone share it: the newest is taken.
   const { versions } = await service.listVersions(key);
   const found =
     versions.find((version) => version.hash === baseHash && version.kind === 'content') ??

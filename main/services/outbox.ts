@@ -86,8 +86,7 @@ export interface Outbox {
   /**
    * Sends the pending saves in order, each with its base hash and save id. A page whose save met a conflict
    * its merge could not settle (or was refused) keeps its later saves back until the user decides; other pages
-   * go on. Stops at the first
-   * answer that says the server is unreachable. One flush at a time: a call during a flush runs once more after it.
+   * go on. Stops at the first answer that says the server is unreachable. One flush at a time: a call during a flush runs once more after it.
    * `sendable` keeps back saves that are not for the server in force (and that page's later saves with them).
    */
   flush(

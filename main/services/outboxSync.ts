@@ -9,7 +9,7 @@ import type { ContentClient, PageVersion } from './contentClient';
 import type { DraftStore } from './drafts';
 import { pageKeyId } from '../../core/store';
 import { pendingSaveOf, type Outbox, type OutboxEntry, type SendOutcome } from './outbox';
-import { pageWith, saveWithMerge } from './mergingSave';
+import { pageWith, saveWithMerge, type MergingSaveService } from './mergingSave';
 import type { PageCache } from './pageCache';
 
 /**
@@ -61,6 +61,12 @@ export interface OutboxSync {
   resolve(id: string, document: MergeDocument, theirsHash: string): Promise<PendingSave[]>;
   /** Remembers a page opened from the server, for opening it offline. */
   cachePage(key: PageKey, page: Pick<PageVersion, 'content' | 'version'>): Promise<void>;
+  /**
+   * The page as it was at `hash`, from this computer, for the base of a merge: the cached page, or the document
+   * of the page's last pending save that landed merged (its hash never became a version; the page's next
+   * pending save and a draft kept with it are based on it). Null when neither is that version.
+   */
+  localCopy(key: PageKey, hash: string): Promise<PageContent | null>;
 }
 
 const SIGN_IN_FIRST = 'Sign in to a team server first (Settings → Team server).';
@@ -69,6 +75,15 @@ const NOT_IN_OUTBOX = 'This pending save is no longer in the outbox.';
 export function createOutboxSync(options: OutboxSyncOptions): OutboxSync {
   const { outbox, pageCache, drafts } = options;
   let pendingCount = 0;
+  /** Per page (pageKeyId): the last pending save that landed merged, as it was queued (see localCopy). */
+  const landedMerged = new Map<string, PageContent>();
+
+  const localCopy = async (key: PageKey, hash: string): Promise<PageContent | null> => {
+    const cached = await pageCache.get(key);
+    if (cached?.version.hash === hash) return cached.content;
+    const queued = landedMerged.get(pageKeyId(key));
+    return queued?.hash === hash ? queued : null;
+  };
 
   const pending = async (): Promise<PendingSave[]> => (await outbox.list()).map(pendingSaveOf);
   const pushOutbox = async (): Promise<PendingSave[]> => {
@@ -113,19 +128,22 @@ export function createOutboxSync(options: OutboxSyncOptions): OutboxSync {
    * never queue: an unreachable server throws, and the flush stops there.
    */
   const replay = async (client: ContentClient, entry: OutboxEntry): Promise<SendOutcome> => {
-    const answer = await saveWithMerge<never>(
-      {
-        send: async (_key, page, baseHash, saveId) => ({
-          status: 'saved',
-          ...(await client.saveContentReceipt(page, baseHash, saveId)),
-        }),
-        loadPage: (key) => client.loadPage(key),
-        listVersions: (key) => client.listVersions(key),
-        loadVersion: (key, version) => client.loadVersion(key, version),
-        cachedPage: (key) => pageCache.get(key),
-      },
-      { key: entry.key, page: entry.content, baseHash: entry.baseHash, saveId: entry.saveId },
-    );
+    const service: MergingSaveService = {
+      send: async (_key, page, baseHash, saveId) => ({
+        status: 'saved',
+        ...(await client.saveContentReceipt(page, baseHash, saveId)),
+      }),
+      loadPage: (key) => client.loadPage(key),
+      listVersions: (key) => client.listVersions(key),
+      loadVersion: (key, version) => client.loadVersion(key, version),
+      localCopy,
+    };
+    const answer = await saveWithMerge(service, {
+      key: entry.key,
+      page: entry.content,
+      baseHash: entry.baseHash,
+      saveId: entry.saveId,
+    });
     switch (answer.status) {
       case 'saved':
         return {
@@ -151,6 +169,7 @@ export function createOutboxSync(options: OutboxSyncOptions): OutboxSync {
         {
           saved: async (entry, { version, repeated, content, merged }) => {
             await cacheSaved(entry.key, content, version);
+            if (merged) landedMerged.set(pageKeyId(entry.key), entry.content);
             // The draft kept with the queued save has done its job, unless it was edited since or more saves wait.
             const draft = await drafts.get(bookmarkFor(entry.key));
             const moreForPage = (await outbox.list()).some((other) => pageKeyId(other.key) === pageKeyId(entry.key));
@@ -253,5 +272,6 @@ export function createOutboxSync(options: OutboxSyncOptions): OutboxSync {
     },
 
     cachePage: (key, page) => pageCache.put({ key, content: page.content, version: page.version }),
+    localCopy,
   };
 }

@@ -255,6 +255,7 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
     pageOpened: (key) => current?.presence.opened(key),
     pageClosed: (key) => current?.presence.closed(key),
     cachePage: sync.cachePage,
+    localCopy: sync.localCopy,
     close: () => {
       companySignIns.cancel('The app is closing.');
       return disconnect();

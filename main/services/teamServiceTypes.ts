@@ -76,6 +76,7 @@ export interface TeamService {
   pageClosed(key: PageKey): void;
   /** Remembers a page opened from the server, for opening it offline. */
   cachePage: OutboxSync['cachePage'];
+  localCopy: OutboxSync['localCopy'];
   pageCache: PageCache;
   close(): Promise<void>;
 }

@@ -12,7 +12,7 @@ import { createOutbox, type Outbox } from '../../main/services/outbox';
 import { createOutboxSync, type OutboxSync } from '../../main/services/outboxSync';
 import { createPageCache } from '../../main/services/pageCache';
 import { createStudioContentClient } from '../../main/services/offlineContent';
-import { bookmarkFor, buildPageContent } from '../../core/rules/page';
+import { bookmarkFor, buildPageContent, documentHash } from '../../core/rules/page';
 import { mergedMessage } from '../../core/rules/merge/mergingSave';
 import { emptyPageMeta, type Component, type PageKey, type PageMeta } from '../../core/schemas';
 import type { TeamEvent } from '../../core/team';
@@ -292,6 +292,22 @@ describe('the outbox on replay', () => {
     expect(await outbox.list()).toEqual([]);
   });
 
+  it("merges the page's next pending save too, though its base (the first, merged) never became a version", async () => {
+    const base = await colleagueSaves(BASE, null);
+    const first = await queueOffline([hero('Winter', 'Sale'), promo('Shoes')], base.hash);
+    await queueOffline([hero('Winter', 'Hot deals'), promo('Shoes')], first.hash);
+    await colleagueSaves([hero('Summer', 'Sale'), promo('Boots')], base.hash);
+
+    await sync.flush();
+
+    expect(events.filter((event) => event.type === 'pendingSaved')).toMatchObject([
+      { version: { version: 3 }, merged: { theirs: { version: 2 } } },
+      { version: { version: 4 }, merged: { theirs: { version: 3 } } },
+    ]);
+    expect((await stored())[0]).toEqual([4, 'ed@example.com', [hero('Winter', 'Hot deals'), promo('Boots')]]);
+    expect(await outbox.list()).toEqual([]);
+  });
+
   it('keeps a pending save whose merge meets a real conflict, with the merge for a person to settle', async () => {
     const base = await colleagueSaves(BASE, null);
     const entry = await queueOffline([hero('Winter', 'Sale'), promo('Shoes')], base.hash);
@@ -315,7 +331,18 @@ describe('the outbox on replay', () => {
 
   it('sends the document a person settled over theirs, and lands it', async () => {
     const base = await colleagueSaves(BASE, null);
-    const entry = await queueOffline([hero('Winter', 'Sale'), promo('Shoes')], base.hash);
+    const queued = [hero('Winter', 'Sale'), promo('Shoes')];
+    const entry = await queueOffline(queued, base.hash);
+    // The draft kept with the queued save, as saveContent leaves it: clean, based on what was queued.
+    await drafts.put({
+      bookmark: bookmarkFor(HOME_KEY),
+      key: HOME_KEY,
+      meta,
+      components: queued,
+      baseHash: entry.hash,
+      cleanHash: documentHash(meta, queued),
+      updatedAt: '2026-11-28T08:00:00.000Z',
+    });
     const theirs = await colleagueSaves([hero('Autumn', 'Sale'), promo('Shoes')], base.hash);
     await sync.flush();
 
@@ -328,5 +355,7 @@ describe('the outbox on replay', () => {
       merged: null,
     });
     expect((await stored())[0]).toEqual([3, 'ed@example.com', settled.components]);
+    // The draft followed the settled document, so once it landed the draft has done its job.
+    expect(await drafts.get(bookmarkFor(HOME_KEY))).toBeNull();
   });
 });

@@ -141,7 +141,7 @@ describe('team store', () => {
       problem: null,
       latest: null,
     };
-    main.push({ type: 'pendingConflict', pending, latest: null });
+    main.push({ type: 'pendingConflict', pending, latest: null, merge: null });
     expect(store.get(pendingConflictAtom)).toEqual(pending);
     stop();
   });

@@ -72,10 +72,11 @@ describe('bookmarks and version history through the handler table, on the embedd
     expect(kept.draft.components).toEqual([banner('Work in progress')]);
   });
 
-  it('refuses a save from an old base with the latest version, then takes a deliberate overwrite', async () => {
+  it('answers a clashing save from an old base with the conflict and the latest version, then takes a deliberate overwrite', async () => {
     const first = await save([banner('Spring')], null, 'Spring banner');
     const theirs = await save([banner('Theirs')], first.version.hash, 'Their change');
 
+    // Both changed the one title: the merge cannot settle it, and nothing is written (issue 23).
     expect(
       await services.current.dispatch('saveContent', {
         key: HOME_KEY,
@@ -84,9 +85,15 @@ describe('bookmarks and version history through the handler table, on the embedd
         baseHash: first.version.hash,
         commitMessage: 'My change',
       }),
-    ).toEqual({
-      ok: false,
-      error: { code: 'conflict', message: expect.stringContaining('ed@example.com'), details: theirs.version },
+    ).toMatchObject({
+      ok: true,
+      value: {
+        status: 'conflicts',
+        merge: {
+          theirs: { version: theirs.version },
+          result: { conflicts: [{ path: 'content.title', base: 'Spring', mine: 'Mine', theirs: 'Theirs' }] },
+        },
+      },
     });
     // A deliberate overwrite names their version as its base; theirs stays in the history.
     expect(await save([banner('Mine')], theirs.version.hash, 'Overwrite')).toMatchObject({ version: { version: 3 } });
