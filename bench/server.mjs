@@ -17,6 +17,9 @@
 // Run 3: run 2 with the database stopped for OUTAGE_MS in the middle: editors retry a 503 after a short pause
 // with the same save id; prints the 503s, the recovery time (database back -> first save acknowledged,
 // without restarting the server) and the acknowledged saves missing from the store.
+// Run 4 (issue 23, bench/mergeScenario.mjs): EDITORS editors of JD GB edit MERGE_PAGES shared pages for
+// MERGE_SECONDS seconds, with a think time of 1-5 s per edit, saving through core's saveMerging: the saves that
+// met a newer version, merged by themselves or needing a person, the save latency, and changes lost (a model).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -25,6 +28,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { runnerImport } from 'vite';
+import { reportMergeScenario, runMergeScenario } from './mergeScenario.mjs';
 
 const EDITORS = Number(process.env.BENCH_EDITORS ?? 50);
 const SAVES = Number(process.env.BENCH_SAVES ?? 20);
@@ -32,6 +36,8 @@ const COMPONENTS = Number(process.env.BENCH_COMPONENTS ?? 300);
 const STALE_CHANCE = Number(process.env.BENCH_STALE ?? 0.2);
 const OUTAGE_MS = Number(process.env.BENCH_OUTAGE_MS ?? 3000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
+const MERGE_SECONDS = Number(process.env.BENCH_MERGE_SECONDS ?? 60);
+const MERGE_PAGES = Number(process.env.BENCH_MERGE_PAGES ?? 20);
 /** How long an editor waits before trying a save again after a 503 (the server says Retry-After: 5). */
 const RETRY_PAUSE_MS = 250;
 
@@ -445,6 +451,26 @@ try {
   console.log(
     `  recovery: first save acknowledged ${restart.recoveryMs === null ? 'never' : ms(restart.recoveryMs)} after the database was back`,
   );
+
+  // Its own editors, made after run 3 so that runs 1-3 meet the same users table as before.
+  const mergeDb = new pg.Pool({ connectionString: databaseUrl });
+  const mergeTokens = [];
+  for (let editor = 0; editor < EDITORS; editor++)
+    mergeTokens.push(
+      (await addUser(mergeDb, `merge-editor${editor}@example.com`, { role: 'editor', scope: JD_GB, by: 'bench' }))
+        .token,
+    );
+  await mergeDb.end();
+  const merging = await runMergeScenario({
+    load,
+    url: server.url,
+    tokens: mergeTokens,
+    adminToken,
+    pages: MERGE_PAGES,
+    components: COMPONENTS,
+    seconds: MERGE_SECONDS,
+  });
+  reportMergeScenario(merging, { editors: EDITORS, pages: MERGE_PAGES, components: COMPONENTS });
   await server.stop();
 } finally {
   agent.destroy();

@@ -357,3 +357,13 @@ describe('mergeDocuments: conflicts', () => {
     expect(MergeDocumentSchema.safeParse(result.document).success).toBe(true);
   });
 });
+
+describe('resolveConflicts', () => {
+  it('gives a page of its own: changing it changes neither side of the merge', () => {
+    const theirs = edited(base, (draft) => (at(draft, 'A').content.title = 'Winter'));
+    const mine = edited(base, (draft) => draft.components.splice(0, 1));
+    const resolved = resolveConflicts(mergeDocuments(base, theirs, mine), { 'component:A': { take: 'theirs' } });
+    (contentOf(resolved, 'A')?.slides as { title: string }[])[0]!.title = 'Changed later';
+    expect((contentOf(theirs, 'A')?.slides as { title: string }[])[0]!.title).toBe('One');
+  });
+});

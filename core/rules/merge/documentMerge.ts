@@ -196,6 +196,7 @@ function setValueAt(root: unknown, path: readonly Segment[], value: unknown): vo
   else throw new Error(`No place for ${formatPath(path)}`);
 }
 
+/** A copy without the dropped items: the resolved page shares nothing with the merge's inputs. */
 function withoutDropped(value: unknown): unknown {
   if (Array.isArray(value)) return value.filter((item) => item !== DROPPED).map(withoutDropped);
   if (isRecord(value))
