@@ -91,7 +91,8 @@ export function SaveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
             return false;
           case 'still-changing':
             setMerge(null);
-            toastError(`${outcome.message} Your changes are kept as a draft.`);
+            // Its message says the draft is kept and to try again.
+            toastError(outcome.message);
             return false;
         }
       },
