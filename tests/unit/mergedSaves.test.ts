@@ -11,11 +11,12 @@ import { createTeamService } from '../../main/services/team';
 import { createOutbox, type Outbox } from '../../main/services/outbox';
 import { createOutboxSync, type OutboxSync } from '../../main/services/outboxSync';
 import { createPageCache } from '../../main/services/pageCache';
-import { createStudioContentClient } from '../../main/services/offlineContent';
+import { createStudioContentClient, type StudioContentClient } from '../../main/services/offlineContent';
 import { bookmarkFor, buildPageContent, documentHash } from '../../core/rules/page';
 import { mergedMessage } from '../../core/rules/merge/mergingSave';
+import { contentHash } from '../../core/rules/hash';
 import { emptyPageMeta, type Component, type PageKey, type PageMeta } from '../../core/schemas';
-import type { TeamEvent } from '../../core/team';
+import { QUEUED_SAVE_MESSAGE, type TeamEvent } from '../../core/team';
 import { HOME_KEY, hero, makeTempDir, promo } from './helpers/pages';
 
 /**
@@ -30,6 +31,8 @@ let drafts: DraftStore;
 let handlers: ReturnType<typeof createHandlers>;
 /** Run once by the content client just after it read the page's newest version: a colleague saving meanwhile. */
 let afterNextLatest: (() => Promise<unknown>) | null = null;
+/** Set by a test: the next save finds the team server gone, and is queued in the outbox as main queues it. */
+let queueNextSave = false;
 
 beforeEach(async () => {
   dataDir = await makeTempDir();
@@ -56,6 +59,7 @@ beforeEach(async () => {
     outbox: createOutbox(join(dataDir, 'outbox')),
     pageCache: createPageCache(join(dataDir, 'page-cache')),
   });
+  const studio = createStudioContentClient(() => content, team);
   handlers = createHandlers({
     store,
     secrets: createMemorySecretStore(),
@@ -65,12 +69,23 @@ beforeEach(async () => {
     lookupProducts: vi.fn(),
     drafts,
     damagedFiles: () => [],
-    content: createStudioContentClient(() => content, team),
+    content: { ...studio, save: (...args) => (queueNextSave ? queued(...args) : studio.save(...args)) },
     contentUrl: () => server.url,
     now: () => new Date('2026-11-28T10:00:00.000Z'),
   });
   afterNextLatest = null;
+  queueNextSave = false;
 });
+
+const queued: StudioContentClient['save'] = async (key, page, baseHash, saveId) => {
+  queueNextSave = false;
+  const pending = { id: 'pending-1', key, commitMessage: page.commitMessage, baseHash, hash: page.hash, saveId };
+  return {
+    status: 'queued',
+    pending: { ...pending, queuedAt: page.timestamp, state: 'waiting', problem: null, latest: null },
+    message: QUEUED_SAVE_MESSAGE,
+  };
+};
 afterEach(async () => {
   await server.close();
   await rm(dataDir, { recursive: true, force: true });
@@ -198,6 +213,27 @@ describe('a save that meets a newer version (embedded store)', () => {
     const components = (await stored())[0]?.[2];
     expect(components).toHaveLength(2);
     expect(components).toEqual(expect.arrayContaining([hero('Winter', 'Sale'), promo('Boots')]));
+  });
+
+  it('leaves a merged save the team server could no longer take in the outbox, with the draft on the merged page', async () => {
+    const base = await colleagueSaves(BASE, null);
+    await editDraft([hero('Winter', 'Sale'), promo('Shoes')]);
+    const theirs = await colleagueSaves([hero('Summer', 'Sale'), promo('Boots')], base.hash);
+    // The server goes away once this desktop has read their version: the merged page is what gets queued.
+    afterNextLatest = async () => {
+      queueNextSave = true;
+    };
+
+    const answer = await save([hero('Winter', 'Sale'), promo('Shoes')], base.hash);
+
+    const merged = [hero('Winter', 'Sale'), promo('Boots')];
+    expect(answer).toMatchObject({ status: 'queued', pending: { baseHash: theirs.hash, hash: contentHash(merged) } });
+    if (answer.status !== 'queued') throw new Error('expected a queued save');
+    expect(await drafts.get(bookmarkFor(HOME_KEY))).toMatchObject({
+      components: merged,
+      baseHash: answer.pending.hash,
+    });
+    expect((await stored()).map(([version]) => version)).toEqual([2, 1]);
   });
 
   it('leaves the conflict to the editor, as before merging, when the base is not on the service', async () => {
