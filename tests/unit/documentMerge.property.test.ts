@@ -10,6 +10,7 @@ import {
   type MergeDocument,
   type MergeResult,
 } from '../../core/rules/merge/documentMerge';
+import { parsePath } from '../../core/rules/merge/paths';
 import { ComponentListSchema, emptyPageMeta, type Component } from '../../core/schemas';
 
 /**
@@ -196,19 +197,15 @@ function conflictScopes(result: MergeResult): Segment[][] {
   const kept = resolveConflicts(result, putBack);
   const byWhere = new Map(places(kept).map((place) => [JSON.stringify(place.where), place.path]));
   return result.conflicts.map((conflict) => {
-    if (conflict.component === undefined) return ['m', ...pathSegments(conflict.path)];
+    if (conflict.component === undefined) return ['m', ...parsePath(conflict.path)];
     const identifier = conflict.component.identifier;
     if (conflict.kind === 'removed-and-edited') return ['c', identifier];
     const index = kept.components.findIndex((component) => component._identifier === identifier);
-    const path = byWhere.get(JSON.stringify(['components', index, ...pathSegments(conflict.path)]));
+    const path = byWhere.get(JSON.stringify(['components', index, ...parsePath(conflict.path)]));
     if (path === undefined) throw new Error(`conflict ${conflict.id} names no place`);
     return path;
   });
 }
-
-/** 'content.slides[2].title' -> ['content', 'slides', 2, 'title'] (the catalogue's keys are plain words). */
-const pathSegments = (path: string): Segment[] =>
-  [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((match) => (match[2] !== undefined ? Number(match[2]) : match[1]!));
 
 function expectValid(document: MergeDocument): void {
   expect(MergeDocumentSchema.safeParse(document).success).toBe(true);
@@ -260,10 +257,16 @@ describe('mergeDocuments on random pages and random edits', () => {
           expect(stableStringify(conflict.theirs)).not.toBe(stableStringify(conflict.mine));
         }
         const scopes = conflictScopes(result);
-        const [baseLeaves, theirLeaves, myLeaves, mergedLeaves] = [base, theirs, mine, result.document].map(leaves);
+        const [baseLeaves, theirLeaves, myLeaves, mergedLeaves] = [
+          leaves(base),
+          leaves(theirs),
+          leaves(mine),
+          leaves(result.document),
+        ];
         for (const key of new Set([...baseLeaves.keys(), ...theirLeaves.keys(), ...myLeaves.keys()])) {
           const path = JSON.parse(key) as Segment[];
-          const settled = scopes.some((scope) => isPrefix(scope, path));
+          // Settled by a conflict: a path inside one, or an emptied list or record around one (its items clash).
+          const settled = scopes.some((scope) => isPrefix(scope, path) || isPrefix(path, scope));
           const theirsChanged = theirLeaves.get(key) !== baseLeaves.get(key);
           const mineChanged = myLeaves.get(key) !== baseLeaves.get(key);
           // Changed two ways is a conflict, never settled silently.

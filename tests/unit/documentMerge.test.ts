@@ -341,6 +341,16 @@ describe('mergeDocuments: conflicts', () => {
     ]);
   });
 
+  it('spells a key that is not a plain name in brackets, and resolves it', () => {
+    const withBreakpoints = page(component('A', { breakpoints: { '768': { perView: 3 } } }));
+    const theirs = edited(withBreakpoints, (draft) => (at(draft, 'A').content.breakpoints = { '768': { perView: 2 } }));
+    const mine = edited(withBreakpoints, (draft) => (at(draft, 'A').content.breakpoints = { '768': { perView: 4 } }));
+    const result = mergeDocuments(withBreakpoints, theirs, mine);
+    expect(result.conflicts.map((conflict) => conflict.path)).toEqual(['content.breakpoints["768"].perView']);
+    const resolved = resolveConflicts(result, { [result.conflicts[0]!.id]: { take: 'theirs' } });
+    expect(contentOf(resolved, 'A')?.breakpoints).toEqual({ '768': { perView: 2 } });
+  });
+
   it('refuses a chosen value the page schema refuses', () => {
     const theirs = edited(base, (draft) => (at(draft, 'A').name = 'Hero'));
     const mine = edited(base, (draft) => (at(draft, 'A').name = 'Banner'));

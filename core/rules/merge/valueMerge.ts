@@ -36,7 +36,7 @@ export function mergeValue(base: unknown, theirs: unknown, mine: unknown, path: 
 }
 
 /** Key by key; the keys in mine's order, then theirs' new ones. A key merged to undefined is left out. */
-export function mergeRecord(
+function mergeRecord(
   base: Record<string, unknown>,
   theirs: Record<string, unknown>,
   mine: Record<string, unknown>,
@@ -60,7 +60,7 @@ const IDENTITY_KEYS = ['_identifier', 'id'] as const;
  * The key by which the items of all three lists are matched: one every item holds as a non-empty text, unique
  * within its list. None: the items are matched by position.
  */
-export function identityKey(lists: readonly (readonly unknown[])[]): string | null {
+function identityKey(lists: readonly (readonly unknown[])[]): string | null {
   return (
     IDENTITY_KEYS.find((key) =>
       lists.every((list) => {
