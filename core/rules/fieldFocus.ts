@@ -33,7 +33,7 @@ export function contentPathOf(field: string): Path | null {
 }
 
 /** The field's label as its form shows it ("Title", "Keyword 3"); null for a path presence did not spell. */
-export function focusFieldLabel(field: string): string | null {
+export function contentFieldLabel(field: string): string | null {
   const path = contentPathOf(field);
   return path ? fieldLabel(path) : null;
 }

@@ -8,11 +8,11 @@ import { startContentServer } from '../../main/services/contentServer';
 import { addComponent, createPage, expect, openFromDashboard, saveContent, setBannerTitle, type Host } from './host';
 
 /**
- * The Update Page dialog showing a save conflict: this editor saves a page a colleague saved on top of the
- * version it opened, on a content service of the test's own. `check` gets the dialog; the service and its
- * folder are gone afterwards.
+ * The merge dialog (issue 23): this editor saves a page a colleague saved on top of the version it opened, on
+ * a content service of the test's own, both having changed the banner's title, so that field clashes.
+ * `check` gets the dialog; the service and its folder are gone afterwards.
  */
-export async function withSaveConflict(
+export async function withMergeConflict(
   page: Page,
   host: Host,
   check: (dialog: Locator) => Promise<void>,
@@ -54,7 +54,8 @@ export async function withSaveConflict(
     expect(saved.status).toBe(201);
 
     await setBannerTitle(page, 'My title');
-    await check(await saveContent(page, 'My title'));
+    await saveContent(page, 'My title');
+    await check(page.getByRole('dialog', { name: 'Merge changes' }));
   } finally {
     await team.close();
     rmSync(teamDir, { recursive: true, force: true });

@@ -17,6 +17,7 @@ import {
   preview,
   reviewAndOpenSave,
   rowTitles,
+  setBannerTitle,
   switchCountry,
   test,
 } from './host';
@@ -315,7 +316,7 @@ test('multi-country: a secondary whose list differs is overwritten by the primar
   await expect(page.getByRole('row', { name: /diverged/ })).toHaveCount(2);
 });
 
-test('multi-country: a colleague saved one country meanwhile; its row says who, and overwriting keeps every version', async ({
+test('multi-country: a colleague changed the same title of one country meanwhile; its merge dialog says who, and Mine keeps every version', async ({
   page,
   host,
 }) => {
@@ -362,18 +363,23 @@ test('multi-country: a colleague saved one country meanwhile; its row says who, 
     });
     expect(colleague.status).toBe(201);
 
+    // This editor changes the same German title: Germany's save meets the colleague's, and they clash.
+    await switchCountry(page, 'de');
+    await setBannerTitle(page, 'Neue Kollektion');
     const second = await reviewAndOpenSave(page, 'Second in three countries');
     await second.getByRole('button', { name: 'SAVE' }).click();
-    await expect(page.getByText('Unable to save pages.')).toBeVisible();
-    const rows = second.getByRole('list', { name: 'Pages to save' }).getByRole('listitem');
-    await expect(rows.nth(0)).toContainText('DONE');
-    await expect(rows.nth(1)).toContainText('Failed');
-    await expect(rows.nth(1)).toContainText('colleague@example.com');
-    await expect(rows.nth(2)).toContainText('Pending');
+    // The run waits on Germany's merge dialog: the United Kingdom is saved, France not yet.
+    const merge = page.getByRole('dialog', { name: 'Merge changes' });
+    await expect(merge).toContainText('Germany');
+    await expect(merge).toContainText('colleague@example.com saved version 2 while you were editing');
+    const field = merge.getByRole('group', { name: 'Title in Main Banner' });
+    await expect(field.getByRole('radio', { name: 'Mine' })).toHaveAccessibleDescription('"Neue Kollektion"');
+    await expect(field.getByRole('radio', { name: 'Theirs' })).toHaveAccessibleDescription('"Neue Saison"');
+    expect(existsSync(savedFile(service.dataDir, 'three-country-conflict', 'gb', 2))).toBe(true);
+    expect(existsSync(savedFile(service.dataDir, 'three-country-conflict', 'fr', 2))).toBe(false);
 
-    await rows.nth(1).getByRole('button', { name: 'Overwrite their version' }).click();
-    await expect(rows.nth(1)).toContainText('Pending');
-    await second.getByRole('button', { name: 'SAVE' }).click();
+    await field.getByRole('radio', { name: 'Mine' }).check();
+    await merge.getByRole('button', { name: 'Save merged' }).click();
     // The first save's toast may still show: the dialog closing and the dashboard mark this one's end.
     await expect(second).toBeHidden();
     await expect(page.getByRole('button', { name: 'New Page' })).toBeVisible();
@@ -381,8 +387,9 @@ test('multi-country: a colleague saved one country meanwhile; its row says who, 
     // Germany: ours, the colleague's, ours again; nothing lost. The others were saved twice, once each time.
     const stored = (country: string, version: number) =>
       JSON.parse(readFileSync(savedFile(service.dataDir, 'three-country-conflict', country, version), 'utf8')) as {
-        content: { author: string; commitMessage: string };
+        content: { author: string; commitMessage: string; content: { content: { title: string } }[] };
       };
+    expect(stored('de', 3).content.content[0]?.content.title).toBe('Neue Kollektion');
     expect([1, 2, 3].map((version) => stored('de', version).content.commitMessage)).toEqual([
       'First in three countries',
       'Colleague: German copy',

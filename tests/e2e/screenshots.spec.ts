@@ -27,7 +27,7 @@ import {
   setBannerTitle,
   test,
 } from './host';
-import { withSaveConflict } from './conflict';
+import { withMergeConflict } from './conflict';
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -108,9 +108,9 @@ test('screenshots: History', async ({ page, host }) => {
   await expectScreens(page, 'history', history.getByRole('region', { name: 'Differences' }));
 });
 
-test('screenshots: the conflict dialog', async ({ page, host }) => {
-  await withSaveConflict(page, host, (dialog) =>
-    expectScreens(page, 'conflict', dialog.getByRole('alert', { name: 'Save conflict' })),
+test('screenshots: the merge dialog', async ({ page, host }) => {
+  await withMergeConflict(page, host, (dialog) =>
+    expectScreens(page, 'merge', dialog.getByRole('group', { name: 'Title in Main Banner' })),
   );
 });
 

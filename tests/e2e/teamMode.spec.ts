@@ -224,8 +224,8 @@ test('saving while the team server is stopped waits on this computer and lands, 
 
 /**
  * Ann edits the page from version 1 while Bob saves version 2 ("Bob title"); the server stops, Ann saves
- * ("Ann offline title"), the server starts again, and Ann's pending save meets Bob's version. Answers the
- * conflict dialog that opens for it.
+ * ("Ann offline title"), the server starts again, and Ann's pending save meets Bob's version, with the title
+ * changed both ways. Answers the merge dialog that opens for it.
  */
 async function pendingSaveMeetsColleagues(
   ann: Editor,
@@ -252,10 +252,10 @@ async function pendingSaveMeetsColleagues(
     await teamServer.start();
   }
   await retryNow(ann.page);
-  return ann.page.getByRole('dialog', { name: 'A saved change could not reach UAT' });
+  return ann.page.getByRole('dialog', { name: 'Merge changes' });
 }
 
-test('an offline save over a version a colleague saved meanwhile opens the conflict UI, and History keeps both', async ({
+test('an offline save clashing with a version a colleague saved meanwhile opens the merge dialog, and History keeps both', async ({
   browser,
   teamServer,
   startTeamHost,
@@ -263,18 +263,19 @@ test('an offline save over a version a colleague saved meanwhile opens the confl
   const [ann, bob] = await twoEditors(browser, teamServer, startTeamHost, 'conflict');
   const dialog = await pendingSaveMeetsColleagues(ann, bob, teamServer, 'conflict page');
 
-  // Sent once the server is back, it meets Bob's version: the conflict UI names it.
-  const conflict = dialog.getByRole('alert', { name: 'Save conflict' });
-  await expect(conflict).toContainText(`${bob.email} saved a new version (version 2)`);
-  await expect(conflict).toContainText("Bob's change");
-  await conflict.getByRole('button', { name: 'Review difference' }).click();
-  await expect(dialog.getByRole('region', { name: 'Differences' })).toContainText(
-    'From their version 2 to your pending save',
-  );
+  // Sent once the server is back, it meets Bob's version: the merge dialog names the pending save and Bob's
+  // version, and shows the title both changed, each side's value beside the other.
+  await expect(dialog).toContainText(`${bob.email} saved version 2 while you were editing`);
+  await expect(dialog).toContainText("Bob's change");
+  await expect(dialog).toContainText("“Ann's offline change”, was kept on this computer and has not reached UAT.");
+  const field = dialog.getByRole('group', { name: 'Title in Main Banner' });
+  await expect(field.getByRole('radio', { name: 'Mine' })).toHaveAccessibleDescription('"Ann offline title"');
+  await expect(field.getByRole('radio', { name: 'Theirs' })).toHaveAccessibleDescription('"Bob title"');
   await screenshots(ann.page, 'pending-conflict');
 
-  // Overwrite: Ann's save lands as version 3, and Bob's version 2 stays in History.
-  await conflict.getByRole('button', { name: 'Overwrite' }).click();
+  // Mine: Ann's save lands as version 3, and Bob's version 2 stays in History.
+  await field.getByRole('radio', { name: 'Mine' }).check();
+  await dialog.getByRole('button', { name: 'Save merged' }).click();
   await expect(dialog).toBeHidden();
   await expect(row(ann.page, 'conflict-page')).not.toContainText('pending');
   expect(await serverVersions(teamServer, ann.token, 'conflict-page')).toEqual([
@@ -402,7 +403,7 @@ test('signing in from Settings: a wrong token is a clear error and changes nothi
   await expect(connection(page)).toHaveCount(0);
 });
 
-test("Reload theirs on a pending save's conflict: their content in the editor, one's own one Undo away, the pending save dropped", async ({
+test("Discard this save in a pending save's merge dialog: nothing of it reaches the server, and its content stays in the draft", async ({
   browser,
   teamServer,
   startTeamHost,
@@ -411,11 +412,15 @@ test("Reload theirs on a pending save's conflict: their content in the editor, o
   const dialog = await pendingSaveMeetsColleagues(ann, bob, teamServer, 'reload page');
 
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('alert', { name: 'Save conflict' }).getByRole('button', { name: 'Reload theirs' }).click();
+  await dialog.getByRole('button', { name: 'Discard this save' }).click();
   await expect(dialog).toBeHidden();
+  await expect(
+    ann.page.getByText(
+      "The pending save of reload-page is discarded; its content stays in the page's draft on this computer.",
+    ),
+  ).toBeVisible();
+  await openPage(ann.page, 'reload-page');
   await ann.page.getByRole('button', { name: 'Main Banner', exact: true }).click();
-  await expect(titleField(ann.page)).toHaveValue('Bob title');
-  await ann.page.getByRole('button', { name: 'Undo' }).click();
   await expect(titleField(ann.page)).toHaveValue('Ann offline title');
 
   // Nothing of Ann's reached the server, and nothing waits any more.

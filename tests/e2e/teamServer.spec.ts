@@ -34,7 +34,7 @@ test.afterAll(async () => {
   postgres?.destroy();
 });
 
-test("two editors on one team server: the second sees the first's page, saves over a stale base and gets the conflict", async ({
+test("two editors on one team server: the second sees the first's page, saves the same field over a stale base and settles the merge", async ({
   browser,
   startTeamHost,
 }) => {
@@ -63,18 +63,18 @@ test("two editors on one team server: the second sees the first's page, saves ov
   await row.getByRole('button', { name: /^Open \S+ \(/ }).click();
   await expect(editorB.getByRole('button', { name: 'Add Component' })).toBeVisible();
 
-  // A saves again, so B's base is stale; B's save is refused with A's version named.
+  // A saves again, so B's base is stale; B's title clashes with A's, and the merge dialog names A's version.
   await editorA.getByRole('button', { name: 'Open team-page (' }).click();
   await setBannerTitle(editorA, 'Second title');
   await saveContent(editorA, 'Second version');
   await expect(editorA.getByRole('button', { name: 'New Page' })).toBeVisible();
 
   await setBannerTitle(editorB, 'B title');
-  const dialog = await saveContent(editorB, 'B version');
-  const conflict = dialog.getByRole('alert', { name: 'Save conflict' });
-  await expect(conflict).toBeVisible();
-  await expect(conflict).toContainText(`${EDITOR_A.toLowerCase()} saved a new version (version 2), `);
-  await expect(conflict).toContainText('Second version');
+  await saveContent(editorB, 'B version');
+  const dialog = editorB.getByRole('dialog', { name: 'Merge changes' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`${EDITOR_A.toLowerCase()} saved version 2 while you were editing, `);
+  await expect(dialog).toContainText('Second version');
 
   // On the server, each version's author is its token's user.
   const key = new URLSearchParams({
@@ -95,8 +95,9 @@ test("two editors on one team server: the second sees the first's page, saves ov
     [1, EDITOR_A.toLowerCase(), 'First version'],
   ]);
 
-  // B overwrites deliberately: the version is B's.
-  await conflict.getByRole('button', { name: 'Overwrite' }).click();
+  // B keeps their own title deliberately: the version is B's.
+  await dialog.getByRole('group', { name: 'Title in Main Banner' }).getByRole('radio', { name: 'Mine' }).check();
+  await dialog.getByRole('button', { name: 'Save merged' }).click();
   await expect(editorB.getByRole('button', { name: 'New Page' })).toBeVisible();
   const after = await fetch(`${team.url}/page?${key}`, { headers: { authorization: `Bearer ${tokens[EDITOR_A]}` } });
   expect(((await after.json()) as { version: { version: number; author: string } }).version).toMatchObject({

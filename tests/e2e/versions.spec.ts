@@ -147,7 +147,10 @@ test.describe('a colleague saves the page while it is open', () => {
     await expect(page.getByRole('button', { name: 'New Page' })).toBeVisible();
   }
 
-  /** A saves the page once on the team's service, opens it again, and the colleague saves meanwhile; A edits and saves. */
+  /**
+   * A saves the page once on the team's service, opens it again, and the colleague saves meanwhile; A changes
+   * the same title and saves: the merge dialog asks about that field.
+   */
   async function conflictingSave(page: Page, host: Host): Promise<Locator> {
     await page.goto(host.url);
     await page.evaluate((url) => window.studio.updateSettings({ serviceUrls: { content: url } }), team.url);
@@ -158,37 +161,30 @@ test.describe('a colleague saves the page while it is open', () => {
     await openFromDashboard(page, 'shared-page');
     await colleagueSaves('Colleague title', 'Colleague: sharper title');
     await setBannerTitle(page, 'My title');
-    const dialog = await saveContent(page, 'My title');
-    await expect(dialog.getByRole('alert', { name: 'Save conflict' })).toBeVisible();
+    await saveContent(page, 'My title');
+    const dialog = page.getByRole('dialog', { name: 'Merge changes' });
+    await expect(dialog).toBeVisible();
     return dialog;
   }
 
-  test('the conflict says who saved; review shows their change; overwrite saves and keeps every version', async ({
+  test('the merge dialog says who saved and shows the clashing title three ways; Mine saves and keeps every version', async ({
     page,
     host,
   }) => {
     const dialog = await conflictingSave(page, host);
-    const conflict = dialog.getByRole('alert', { name: 'Save conflict' });
-    await expect(conflict).toContainText('This page was saved by someone else since you opened it.');
-    await expect(conflict).toContainText(`${COLLEAGUE} saved a new version (version 2), `);
-    await expect(conflict).toContainText(/ago: “Colleague: sharper title”|now: “Colleague: sharper title”/);
-    await expect(conflict.locator('time')).toHaveAttribute('title', / UTC$/);
-    // Every text of the confirmation is still there.
-    await expect(dialog).toContainText('You are about to update the content for:');
-    await expect(dialog).toContainText('Do you want to continue?');
-    // Continue would only repeat the refused save: the conflict's choices are the ways on.
-    await expect(dialog.getByRole('button', { name: 'Continue' })).toHaveCount(0);
+    await expect(dialog).toContainText(`${COLLEAGUE} saved version 2 while you were editing, `);
+    await expect(dialog).toContainText(/ago: “Colleague: sharper title”|now: “Colleague: sharper title”/);
+    await expect(dialog.locator('time')).toHaveAttribute('title', / UTC$/);
+    // The one field changed both ways, with the value before and each side's.
+    await expect(dialog.getByRole('group')).toHaveCount(1);
+    const field = dialog.getByRole('group', { name: 'Title in Main Banner' });
+    await expect(field).toContainText('Base"First title"');
+    await expect(field.getByRole('radio', { name: 'Mine' })).toHaveAccessibleDescription('"My title"');
+    await expect(field.getByRole('radio', { name: 'Theirs' })).toHaveAccessibleDescription('"Colleague title"');
+    await page.screenshot({ path: 'reports/screenshots/merge-dialog.png' });
 
-    await conflict.getByRole('button', { name: 'Review difference' }).click();
-    const differences = dialog.getByRole('region', { name: 'Differences' });
-    await expect(differences).toContainText('From their version 2 to your current content: 1 changed');
-    await expect(differences.locator('.diff-entry')).toHaveText([/Changed.*Main Banner.*content\.title/]);
-    await expect(differences.getByRole('list', { name: 'Changed fields of Main Banner' })).toHaveText(
-      'content.title "Colleague title" → "My title"',
-    );
-    await page.screenshot({ path: 'reports/screenshots/conflict.png' });
-
-    await conflict.getByRole('button', { name: 'Overwrite' }).click();
+    await field.getByRole('radio', { name: 'Mine' }).check();
+    await dialog.getByRole('button', { name: 'Save merged' }).click();
     await expectSavedToDashboard(page);
 
     await openFromDashboard(page, 'shared-page');
@@ -202,23 +198,35 @@ test.describe('a colleague saves the page while it is open', () => {
     await expect(versions.nth(2)).toContainText('First version');
   });
 
-  test('reload theirs puts their content in the editor; Undo brings mine back and it saves without a conflict', async ({
+  test('Cancel in the merge dialog keeps the draft untouched; a value typed there is what is saved', async ({
     page,
     host,
   }) => {
     const dialog = await conflictingSave(page, host);
-    await dialog.getByRole('button', { name: 'Reload theirs' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByText(`Loaded version 2 by ${COLLEAGUE}. Undo brings back your changes.`)).toBeVisible();
-    await expect(bannerTitle(page)).toHaveText('Colleague title');
-    await expect(titleField(page)).toHaveValue('Colleague title');
-
-    await page.getByRole('button', { name: 'Undo' }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // Back in Update Page with the message as typed; the editor still holds my title.
+    const update = page.getByRole('dialog', { name: 'Update Page' });
+    await expect(update.getByLabel('Change message')).toHaveValue('My title');
+    await update.getByRole('button', { name: 'Cancel' }).click();
+    await expect(titleField(page)).toHaveValue('My title');
     await expect(bannerTitle(page)).toHaveText('My title');
-    // Their version is now the base: saving mine is no longer a conflict, and theirs stays in the history.
-    await saveContent(page, 'My title, after reading theirs');
+
+    await saveContent(page, 'Both titles');
+    // Save merged with nothing picked says what is left, saves nothing, and takes focus to the open field.
+    await dialog.getByRole('button', { name: 'Save merged' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Choose mine, theirs or a value of your own for every field: 1 is left.',
+    );
+    const field = dialog.getByRole('group', { name: 'Title in Main Banner' });
+    await expect(field.getByRole('radio', { name: 'Mine' })).toBeFocused();
+    await field.getByRole('radio', { name: 'Edit the value' }).check();
+    const value = field.getByRole('textbox', { name: 'Value of Title in Main Banner' });
+    await expect(value).toHaveValue('My title');
+    await value.fill('Colleague and my title');
+    await dialog.getByRole('button', { name: 'Save merged' }).click();
     await expectSavedToDashboard(page);
     await openFromDashboard(page, 'shared-page');
+    await expect(bannerTitle(page)).toHaveText('Colleague and my title');
     await expect(versionButtons(await openHistory(page))).toHaveCount(3);
   });
 });

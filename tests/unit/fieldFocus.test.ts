@@ -3,7 +3,7 @@ import {
   contentPathOf,
   editingSentence,
   fieldFocus,
-  focusFieldLabel,
+  contentFieldLabel,
   focusFieldPath,
   initialsOf,
 } from '../../core/rules/fieldFocus';
@@ -38,13 +38,13 @@ describe('the field path presence carries', () => {
   });
 
   it("is labelled as the field's form labels it", () => {
-    expect(focusFieldLabel('content.title')).toBe('Title');
-    expect(focusFieldLabel('content.slides[2].heroTitle')).toBe('Hero title');
-    expect(focusFieldLabel('content.keywords[2]')).toBe('Keyword 3');
-    expect(focusFieldLabel('content.slides[2]')).toBe('Slide 3');
-    expect(focusFieldLabel('name')).toBeNull();
+    expect(contentFieldLabel('content.title')).toBe('Title');
+    expect(contentFieldLabel('content.slides[2].heroTitle')).toBe('Hero title');
+    expect(contentFieldLabel('content.keywords[2]')).toBe('Keyword 3');
+    expect(contentFieldLabel('content.slides[2]')).toBe('Slide 3');
+    expect(contentFieldLabel('name')).toBeNull();
     for (const path of [['title'], ['slides', 2, 'heroTitle'], ['keywords', 2]])
-      expect(focusFieldLabel(focusFieldPath(path))).toBe(fieldLabel(path));
+      expect(contentFieldLabel(focusFieldPath(path))).toBe(fieldLabel(path));
   });
 });
 

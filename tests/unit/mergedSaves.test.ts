@@ -226,7 +226,10 @@ describe('a save that meets a newer version (embedded store)', () => {
     const answer = await save([hero('Winter', 'Sale'), promo('Shoes')], base.hash);
 
     const merged = [hero('Winter', 'Sale'), promo('Boots')];
-    expect(answer).toMatchObject({ status: 'queued', pending: { baseHash: theirs.hash, hash: documentHash(meta, merged) } });
+    expect(answer).toMatchObject({
+      status: 'queued',
+      pending: { baseHash: theirs.hash, hash: documentHash(meta, merged) },
+    });
     if (answer.status !== 'queued') throw new Error('expected a queued save');
     expect(await drafts.get(bookmarkFor(HOME_KEY))).toMatchObject({
       components: merged,

@@ -12,6 +12,7 @@ import { Toasts, toastError } from '../ui/Toasts';
 import { Announcer } from '../ui/Announcer';
 import { startTeamSync } from '../state/teamStore';
 import { TooltipProvider } from '../ui/Tooltip';
+import { MergeReviewDialog } from '../history/MergeReviewDialog';
 
 // Screens away from the dashboard load when first visited.
 const SettingsScreen = lazyPart(() => import('./SettingsScreen').then((module) => module.SettingsScreen), {
@@ -60,6 +61,7 @@ export function App() {
     <TooltipProvider>
       {screen}
       <Toasts />
+      <MergeReviewDialog />
       <Announcer />
     </TooltipProvider>
   );

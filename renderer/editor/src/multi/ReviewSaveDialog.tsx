@@ -6,8 +6,10 @@ import { QUEUED_SAVE_MESSAGE } from '../../../../core/team';
 import { errorMessage } from '../api';
 import '../team/team.css';
 import { latestOfConflict } from '../history/ConflictPanel';
+import { MergeDialog, type MergeConflicts } from '../history/MergeDialog';
+import { announceMerge } from '../state/mergeNotice';
 import { DASHBOARD_PATH, navigate } from '../router';
-import { saveDocument } from '../state/saveDocument';
+import { saveDocument, type SettledMerge } from '../state/saveDocument';
 import { toast } from '../state/toasts';
 import { ChangeMessageField, useChangeMessage } from '../ui/ChangeMessageField';
 import { Modal } from '../ui/Modal';
@@ -16,11 +18,16 @@ import { CountryFlag } from './CountryFlag';
 import type { MultiCountrySession } from './session';
 import './multi.css';
 
+/** Why a country failed when its merge dialog was cancelled. */
+const MERGE_CANCELLED = 'Not saved: the merge was cancelled.';
+
 /**
  * The review save (editor spec §2, §4, §8): the reviewed pages saved one after another with one message.
  * Beyond the spec, a failure keeps the modal: the pages saved stay DONE, the failed one says why, every
- * draft is kept, and SAVE saves only what is left. A page a colleague saved meanwhile can be overwritten
- * deliberately from its row; their version stays in the page's History.
+ * draft is kept, and SAVE saves only what is left. A country's page a colleague saved meanwhile is merged
+ * with theirs on its own (issue 23): where fields clash, the merge dialog asks about that country before the
+ * run goes on, and cancelling it fails that country with its draft kept. One main could not merge (their
+ * base is gone) can be overwritten deliberately from its row; their version stays in the page's History.
  *
  * The spec has two failure toasts: 'Unable to save pages.' when the sequential save fails, and 'Error while
  * saving.' with the modal closed for a failure of the review flow; here the second is for anything that
@@ -41,6 +48,12 @@ export function ReviewSaveDialog({
   const [saving, setSaving] = useState(false);
   /** Countries whose save waits in the outbox for the team server. */
   const [queued, setQueued] = useState<ReadonlySet<CountryCode>>(new Set());
+  /** The country whose save waits for the person to settle its merge, and how the save hears the answer. */
+  const [merging, setMerging] = useState<{
+    country: CountryCode;
+    merge: MergeConflicts;
+    settle(settled: SettledMerge | null): void;
+  } | null>(null);
   const saved = allDone(statuses);
   const { fascia, page } = session.doc(session.primary).key;
 
@@ -49,11 +62,28 @@ export function ReviewSaveDialog({
     setSaving(true);
     try {
       const queuedNow = new Set(queued);
+      const askMerge = (country: CountryCode, merge: MergeConflicts) =>
+        new Promise<SettledMerge | null>((settle) => setMerging({ country, merge, settle }));
       const saveCountry = async (country: CountryCode) => {
-        const outcome = await saveDocument(session.doc(country), message);
-        if (outcome.status === 'queued') queuedNow.add(country);
-        else queuedNow.delete(country);
-        setQueued(new Set(queuedNow));
+        const doc = session.doc(country);
+        let settled: SettledMerge | null = null;
+        for (;;) {
+          const outcome = await saveDocument(doc, message, settled);
+          if (outcome.status === 'conflicts') {
+            settled = await askMerge(country, outcome.merge);
+            if (!settled) throw new Error(MERGE_CANCELLED);
+            continue;
+          }
+          if (outcome.status === 'still-changing') throw new Error(outcome.message);
+          if (outcome.status === 'queued') queuedNow.add(country);
+          else {
+            queuedNow.delete(country);
+            if (outcome.merged)
+              announceMerge(doc.key, outcome.version.version, outcome.merged, `${countryName(country)}: `);
+          }
+          setQueued(new Set(queuedNow));
+          return;
+        }
       };
       const final = await resumeSequentialSave(statuses, saveCountry, setStatuses);
       if (allDone(final)) {
@@ -82,42 +112,59 @@ export function ReviewSaveDialog({
     );
   };
 
+  const settleMerge = (settled: SettledMerge | null) => {
+    merging?.settle(settled);
+    setMerging(null);
+  };
+
   return (
-    <Modal open={open} onOpenChange={(next) => !saving && onOpenChange(next)} title="Save Revewed Pages to UAT">
-      <p className="hint">Pages need to be synced manually after saving to UAT.</p>
-      <p>
-        <span title={fascia}>{fasciaName(fascia)}</span> · {page}
-      </p>
-      <ul className="review-save-list" aria-label="Pages to save">
-        {statuses.map((entry) => (
-          <li key={entry.item} data-status={entry.status}>
-            <CountryFlag country={entry.item} />
-            <span className="review-save-country">{countryName(entry.item)}</span>
-            <span className={`save-status save-status-${entry.status.toLowerCase()}`}>{entry.status}</span>
-            {entry.status === 'DONE' && queued.has(entry.item) && (
-              <span className="team-pending-mark">Saved on this computer</span>
-            )}
-            {entry.status === 'Failed' && (
-              <FailureDetails error={entry.error} onOverwrite={(hash) => overwrite(entry.item, hash)} />
-            )}
-          </li>
-        ))}
-      </ul>
-      <ChangeMessageField state={changeMessage} rows={6} disabled={saving || saved} />
-      <div className="modal-actions">
-        <button type="button" disabled={saving} onClick={() => onOpenChange(false)}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="primary"
-          disabled={saving || saved || message === ''}
-          onClick={() => void save()}
-        >
-          SAVE
-        </button>
-      </div>
-    </Modal>
+    <>
+      <Modal
+        open={open && merging === null}
+        onOpenChange={(next) => !saving && onOpenChange(next)}
+        title="Save Revewed Pages to UAT"
+      >
+        <p className="hint">Pages need to be synced manually after saving to UAT.</p>
+        <p>
+          <span title={fascia}>{fasciaName(fascia)}</span> · {page}
+        </p>
+        <ul className="review-save-list" aria-label="Pages to save">
+          {statuses.map((entry) => (
+            <li key={entry.item} data-status={entry.status}>
+              <CountryFlag country={entry.item} />
+              <span className="review-save-country">{countryName(entry.item)}</span>
+              <span className={`save-status save-status-${entry.status.toLowerCase()}`}>{entry.status}</span>
+              {entry.status === 'DONE' && queued.has(entry.item) && (
+                <span className="team-pending-mark">Saved on this computer</span>
+              )}
+              {entry.status === 'Failed' && (
+                <FailureDetails error={entry.error} onOverwrite={(hash) => overwrite(entry.item, hash)} />
+              )}
+            </li>
+          ))}
+        </ul>
+        <ChangeMessageField state={changeMessage} rows={6} disabled={saving || saved} />
+        <div className="modal-actions">
+          <button type="button" disabled={saving} onClick={() => onOpenChange(false)}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="primary"
+            disabled={saving || saved || message === ''}
+            onClick={() => void save()}
+          >
+            SAVE
+          </button>
+        </div>
+      </Modal>
+      <MergeDialog
+        merge={merging?.merge ?? null}
+        about={merging ? countryName(merging.country) : undefined}
+        onSaveMerged={async (settled) => settleMerge(settled)}
+        onCancel={() => settleMerge(null)}
+      />
+    </>
   );
 }
 

@@ -6,6 +6,7 @@ import { bookmarkFor } from '../../../../core/rules/page';
 import type { PageKey } from '../../../../core/schemas';
 import type { PendingSave, PresenceEntry, TeamEvent, TeamStatus, UserPermissions } from '../../../../core/team';
 import { call, errorMessage, onTeamEvent } from '../api';
+import { announceMerge } from './mergeNotice';
 
 /**
  * What the editor knows of the team (issue 13), kept up to date from main's pushed events: the connection,
@@ -90,8 +91,12 @@ function apply(event: TeamEvent): void {
         store.set(colleagueSavesAtom, new Map(store.get(colleagueSavesAtom)).set(bookmark, event));
       break;
     }
-    case 'resync':
     case 'pendingSaved':
+      // Merged on replay with a colleague's version: the same one line as a save merged at once, naming the page.
+      if (event.merged && !event.repeated)
+        announceMerge(event.pending.key, event.version.version, event.merged, `${event.pending.key.page}: `);
+      break;
+    case 'resync':
       // Nothing to keep: the listeners below (the dashboard) list the pages again.
       break;
     default:

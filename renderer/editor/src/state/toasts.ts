@@ -8,6 +8,15 @@ export interface Toast {
   durationMs: number;
   /** A toast of the same group replaces the one before (repeated undos show only the last). */
   group?: string;
+  /** A button beside the message, e.g. Review after a merged save. */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  /** What the button does, said to screen readers with the toast (Radix's altText). */
+  description: string;
+  run(): void;
 }
 
 const toastsAtom = atom<readonly Toast[]>([]);
@@ -19,10 +28,11 @@ export function toast(
   tone: Toast['tone'] = 'success',
   durationMs = tone === 'error' ? 8000 : 4000,
   group?: string,
+  action?: ToastAction,
 ): void {
   const store = getDefaultStore();
   const others = store.get(toastsAtom).filter((t) => group === undefined || t.group !== group);
-  store.set(toastsAtom, [...others, { id: nextId++, message, tone, durationMs, group }]);
+  store.set(toastsAtom, [...others, { id: nextId++, message, tone, durationMs, group, action }]);
 }
 
 export function dismissToast(id: number): void {

@@ -116,8 +116,8 @@ export function ColleagueSavedNotice() {
         {saved.message ? <>: “{saved.message}”</> : '.'}
       </p>
       <p className="hint">
-        Your changes are untouched. Saving now would meet their version as a conflict; Reload theirs puts their content
-        here and keeps yours one Undo away.
+        Your changes are untouched. Saving now merges them with theirs and asks only about a field you both changed;
+        Reload theirs puts their content here and keeps yours one Undo away.
       </p>
       <div className="conflict-actions">
         <button type="button" aria-expanded={reviewing} disabled={busy} onClick={() => setReviewing((shown) => !shown)}>

@@ -5,7 +5,7 @@ import { componentLabel } from '../../../../core/rules/displayNames';
 import {
   editingSentence,
   fieldFocus,
-  focusFieldLabel,
+  contentFieldLabel,
   focusFieldPath,
   initialsOf,
 } from '../../../../core/rules/fieldFocus';
@@ -164,7 +164,7 @@ export function RowPresence({ component, title }: { component: string; title: st
   return (
     <span className="row-presence">
       {colleagues.map(({ user, focus }) => {
-        const sentence = editingSentence(user, focusFieldLabel(focus.field), title);
+        const sentence = editingSentence(user, contentFieldLabel(focus.field), title);
         return (
           <span key={user} className="presence-initials" role="img" aria-label={sentence} title={sentence}>
             {initialsOf(user)}
@@ -195,7 +195,7 @@ export function FocusSentences() {
   const componentNames = useAtomValue(names, { store: doc.store });
   const sentences = colleagues.flatMap(({ user, focus }, index) => {
     const component = componentNames[index];
-    return component ? [{ user, sentence: editingSentence(user, focusFieldLabel(focus.field), component) }] : [];
+    return component ? [{ user, sentence: editingSentence(user, contentFieldLabel(focus.field), component) }] : [];
   });
   if (sentences.length === 0) return null;
   return (

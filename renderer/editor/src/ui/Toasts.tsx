@@ -57,6 +57,11 @@ function ToastItem({ toast: t }: { toast: Toast }) {
     >
       <Icon size={18} aria-hidden className="toast-icon" />
       <RadixToast.Description className="toast-message">{t.message}</RadixToast.Description>
+      {t.action && (
+        <RadixToast.Action className="toast-action" altText={t.action.description} onClick={t.action.run}>
+          {t.action.label}
+        </RadixToast.Action>
+      )}
       <RadixToast.Close className="quiet icon-button toast-close" aria-label="Dismiss">
         <X size={16} aria-hidden />
       </RadixToast.Close>
