@@ -35,9 +35,7 @@ async function seriousFindings(page: Page, exclude: string[] = [], include?: str
     .withTags(WCAG_TAGS);
   if (include) builder.include(include);
   for (const selector of exclude) builder.exclude(selector);
-  const t0 = Date.now();
   const results = await builder.analyze();
-  console.log('AXE', include ?? 'page', Date.now() - t0);
   return results.violations
     .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
     .flatMap((violation) =>
