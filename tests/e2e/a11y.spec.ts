@@ -20,6 +20,7 @@ import {
   preview,
   seedDraft,
   test,
+  type Host,
 } from './host';
 import { chooseMoreAction } from './toolbar';
 import { withMergeConflict } from './conflict';
@@ -93,13 +94,18 @@ test('a11y: the dashboard, New Page and Open in countries have no critical or se
   await closeDialog(page, countries);
 });
 
-test('a11y: the editor, its panels and every dialog it opens have no critical or serious axe finding', async ({
+/** The editor on a new page with three components of different field kinds. */
+async function editorWithComponents(page: Page, host: Host, name: string): Promise<void> {
+  await createPage(page, host, name);
+  for (const component of ['Main Banner', 'Custom HTML', 'Product Spotlight']) await addComponent(page, component);
+}
+
+test('a11y: the editor, an open row, its panels and History have no critical or serious axe finding', async ({
   page,
   host,
 }) => {
   test.setTimeout(120_000);
-  await createPage(page, host, 'a11y-editor');
-  for (const name of ['Main Banner', 'Custom HTML', 'Product Spotlight']) await addComponent(page, name);
+  await editorWithComponents(page, host, 'a11y-editor');
   await expectClean(page, 'the editor');
 
   const add = await openDialog(
@@ -127,6 +133,14 @@ test('a11y: the editor, its panels and every dialog it opens have no critical or
   const history = await openDialog(page, page.getByRole('button', { name: 'History', exact: true }), 'Version history');
   await expectClean(page, 'Version history', OPEN_DIALOG);
   await closeDialog(page, history);
+});
+
+test("a11y: every dialog of the editor's More menu, Update Page and Unsaved changes have no critical or serious axe finding", async ({
+  page,
+  host,
+}) => {
+  test.setTimeout(120_000);
+  await editorWithComponents(page, host, 'a11y-dialogs');
 
   for (const [item, name] of [
     ['Link Generators', 'Link Generator'],

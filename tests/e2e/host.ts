@@ -378,3 +378,20 @@ export async function editorText(page: Page, label: string): Promise<string> {
     return copied || data.getData('text/plain');
   });
 }
+
+/** The header's word on the team server: Online, or Offline with its time. */
+export const connection = (page: Page): Locator => page.locator('.team-connection');
+
+/**
+ * The server is back: the editor presses Retry now instead of waiting for main's next planned attempt (the
+ * first test waits for that one). main may have reconnected by itself meanwhile, and the button gone with Offline.
+ */
+export async function retryNow(page: Page): Promise<void> {
+  await page
+    .getByRole('button', { name: 'Retry now' })
+    .click({ timeout: 3_000 })
+    .catch(async (error: unknown) => {
+      if ((await connection(page).textContent()) !== 'Online') throw error;
+    });
+  await expect(connection(page)).toHaveText('Online');
+}

@@ -1,12 +1,11 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { findTemplate } from '../../core/catalogue';
 import { componentFromTemplate } from '../../core/rules/components';
-import { contentHash } from '../../core/rules/hash';
-import { buildPageContent } from '../../core/rules/page';
+import { buildPageContent, versionHash } from '../../core/rules/page';
 import { emptyPageMeta, type Component, type PageContent } from '../../core/schemas';
 import { QUEUED_SAVE_MESSAGE } from '../../core/team';
 import { teamClient } from '../helpers/teamServer';
-import { test, expect, saveContent, type Host, type TeamServerProcess } from './host';
+import { test, expect, connection, retryNow, saveContent, type Host, type TeamServerProcess } from './host';
 
 /**
  * Issue 23: two editors, one page, one team server. A save that meets a newer version is merged with it:
@@ -17,8 +16,6 @@ import { test, expect, saveContent, type Host, type TeamServerProcess } from './
  */
 
 const SCREENSHOTS = 'reports/screenshots';
-/** The outbox is sent once main notices the restarted server (backoff with jitter; see teamMode.spec.ts). */
-const BACK_ONLINE = { timeout: 40_000 };
 
 interface Editor {
   email: string;
@@ -93,9 +90,9 @@ async function colleagueSaves(
 ): Promise<void> {
   const answer = await teamClient(teamServer.url, token).get(`/page?${query(name)}`);
   const { content, version } = answer.body as { content: PageContent; version: { hash: string } };
-  const components = change(content.content);
+  const next = { ...content, content: change(content.content), commitMessage: message };
   const saved = await teamClient(teamServer.url, token).post('/saveContent', {
-    content: { ...content, content: components, hash: contentHash(components), commitMessage: message },
+    content: { ...next, hash: versionHash(next) },
     baseHash: version.hash,
   });
   expect(saved.status).toBe(201);
@@ -253,7 +250,7 @@ test("a save kept offline meets a colleague's save of another component: back on
 
   try {
     await teamServer.stop();
-    await expect(ann.page.locator('.team-connection')).toContainText('Offline');
+    await expect(connection(ann.page)).toContainText('Offline');
     await setField(ann.page, 'Main Banner', 'Title', 'Ann offline title');
     await saveContent(ann.page, "Ann's offline title");
     await expect(ann.page.getByText(QUEUED_SAVE_MESSAGE)).toBeVisible();
@@ -261,13 +258,14 @@ test("a save kept offline meets a colleague's save of another component: back on
   } finally {
     await teamServer.start();
   }
+  await retryNow(ann.page);
 
   // Back online, the outbox merges Ann's save with Bob's, says so in one line naming the page, and asks nothing.
   await expect(
     ann.page.getByRole('listitem').filter({
       hasText: `merge-outbox: Merged with ${bob.email}'s save (version 2): your 1 change and their 1 are both kept.`,
     }),
-  ).toBeVisible(BACK_ONLINE);
+  ).toBeVisible();
   await expect(row(ann.page, 'merge-outbox')).not.toContainText('Save pending');
   await expect(ann.page.getByRole('dialog')).toHaveCount(0);
   const [first, second] = (await latest(teamServer, ann.token, 'merge-outbox')).content;

@@ -5,9 +5,11 @@ import {
   test,
   expect,
   createPage,
+  connection,
   createThreeCountryPage,
   addComponent,
   callApi,
+  retryNow,
   reviewAndOpenSave,
   saveContent,
   setBannerTitle,
@@ -57,21 +59,6 @@ async function twoEditors(
 }
 
 const row = (page: Page, pageKey: string): Locator => page.getByRole('row', { name: new RegExp(`\\b${pageKey}\\b`) });
-const connection = (page: Page): Locator => page.locator('.team-connection');
-
-/**
- * The server is back: the editor presses Retry now instead of waiting for main's next planned attempt (the
- * first test waits for that one). main may have reconnected by itself meanwhile, and the button gone with Offline.
- */
-async function retryNow(page: Page): Promise<void> {
-  await page
-    .getByRole('button', { name: 'Retry now' })
-    .click({ timeout: 3_000 })
-    .catch(async (error: unknown) => {
-      if ((await connection(page).textContent()) !== 'Online') throw error;
-    });
-  await expect(connection(page)).toHaveText('Online');
-}
 
 /** Creates the page with a Main Banner and saves it; back on the dashboard. Answers when Continue was pressed. */
 async function createSavedPage(editor: Editor, name: string, title: string): Promise<number> {
