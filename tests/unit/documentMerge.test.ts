@@ -110,6 +110,36 @@ describe('mergeDocuments: changes taken', () => {
     ]);
   });
 
+  it('makes a list by position one clash when one side edits an item after one the other removed', () => {
+    // Found by the property spec: settling the edited item for theirs would put it after a removed place.
+    const theirs = edited(base, (draft) => {
+      (at(draft, 'A').content.slides as { title: string }[])[2]!.title = 'Tres';
+    });
+    const mine = edited(base, (draft) => {
+      at(draft, 'A').content.slides = [];
+    });
+    const result = mergeDocuments(base, theirs, mine);
+    expect(result.conflicts.map((conflict) => [conflict.path, conflict.kind])).toEqual([['content.slides', 'field']]);
+    expect(contentOf(result.document, 'A')?.slides).toEqual([]);
+    const settled = resolveConflicts(result, { [result.conflicts[0]!.id]: { take: 'theirs' } });
+    expect(contentOf(settled, 'A')?.slides).toEqual(contentOf(theirs, 'A')?.slides);
+  });
+
+  it('makes a list by position one clash when one side edits an item the other removed and adds one after it', () => {
+    const theirs = edited(base, (draft) => {
+      const slides = at(draft, 'A').content.slides as { title: string; url: string }[];
+      slides[1]!.title = 'Dos';
+      slides.push({ title: 'Four', url: '/four' });
+    });
+    const mine = edited(base, (draft) => {
+      at(draft, 'A').content.slides = (at(draft, 'A').content.slides as unknown[]).slice(0, 1);
+    });
+    const result = mergeDocuments(base, theirs, mine);
+    expect(result.conflicts.map((conflict) => conflict.path)).toEqual(['content.slides']);
+    const settled = resolveConflicts(result, { [result.conflicts[0]!.id]: { take: 'theirs' } });
+    expect(contentOf(settled, 'A')?.slides).toEqual(contentOf(theirs, 'A')?.slides);
+  });
+
   it('matches list items by their id: a removal on one side and an edit of another item on the other both apply', () => {
     const theirs = edited(base, (draft) => {
       at(draft, 'B').content.buttons = buttons().filter((button) => button.id !== 'men');

@@ -125,7 +125,10 @@ describe('time limits', () => {
       code: 'unavailable',
       message: `The test service did not answer within 150 ms (${base}/thing).`,
     });
-    expect(hits).toHaveLength(1);
+    // No second attempt, even well after a retry's 5 ms delay. (On a loaded machine the one attempt may be given
+    // up before the server has read it: none arrived is no retry either.)
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(hits.length).toBeLessThanOrEqual(1);
   });
 });
 

@@ -92,7 +92,8 @@ function mergeList(
 /**
  * Item by position. An item gone on one side and unchanged on the other is removed; an item only one side has
  * beyond the base's end is added. Should that leave a gap (one side shortened the list, the other lengthened
- * it), positions no longer say which item is which: the whole list is one clash.
+ * it, or edited an item past one the other removed, which settling for theirs would bring back), positions no
+ * longer say which item is which: the whole list is one clash.
  */
 function mergePositionalList(
   base: readonly unknown[],
@@ -103,17 +104,27 @@ function mergePositionalList(
 ): Merged {
   const items: unknown[] = [];
   const clashes: Clash[] = [];
+  /** Whether each place may hold an item once settled: merged to one, or a clash either way. */
+  const held: boolean[] = [];
   for (let index = 0; index < Math.max(base.length, theirs.length, mine.length); index++) {
     const merged = mergeValue(base[index], theirs[index], mine[index], [...path, index], isWhole);
     items.push(merged.value);
+    held.push(merged.value !== undefined || merged.clashes.length > 0);
     clashes.push(...merged.clashes);
   }
-  const end = items.indexOf(undefined);
-  if (end !== -1 && items.slice(end).some((item) => item !== undefined)) {
+  if (hasGap(held) || hasGap(items.map((item) => item !== undefined))) {
     return { value: mine, clashes: [{ path, base, theirs, mine }] };
   }
+  // A clash holding mine where mine has no item ends the list there (settling for theirs brings it back).
+  const end = items.indexOf(undefined);
   return { value: end === -1 ? items : items.slice(0, end), clashes };
 }
+
+/** A place without an item before one with an item. */
+const hasGap = (present: readonly boolean[]): boolean => {
+  const end = present.indexOf(false);
+  return end !== -1 && present.slice(end).some(Boolean);
+};
 
 /** One item of a keyed list, matched across the three sides, in the merged order. */
 export interface KeyedEntry<T> {
