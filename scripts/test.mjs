@@ -3,6 +3,7 @@
 // failure or when no test ran.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 // The three read-only checks run side by side (about 30 s instead of 55 on the 2 cores here); each one's
@@ -82,6 +83,24 @@ for (const check of buildChecks) {
   countCheck(check, run(check.name, check.command));
 }
 
+const firstLine = (message = '') =>
+  message
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.slice(0, 300) ?? '';
+/** Playwright's report nests suites (files, describe blocks); a test failed when its last result did not pass. */
+const failedSpecs = (suites) =>
+  suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === 'unexpected')
+        .map(
+          (test) =>
+            `e2e ${spec.file}:${spec.line} > ${spec.title}\n    ${firstLine(test.results.at(-1)?.error?.message)}`,
+        ),
+    ),
+    ...failedSpecs(suite.suites ?? []),
+  ]);
 const readJson = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null);
 
 // The unit tests run beside the end-to-end tests, one file at a time: the browser suite leaves part of the
@@ -109,5 +128,19 @@ if (e2e) {
   if (!e2eOk && e2e.stats.unexpected === 0) failed++;
 } else failed++;
 
+// The failed tests again, last: the unit block is printed mid-run, and a log read from its end must still
+// say what failed.
+const failures = [
+  ...(unit?.testResults ?? []).flatMap((file) =>
+    file.assertionResults
+      .filter((result) => result.status === 'failed')
+      .map(
+        (result) =>
+          `unit ${relative(process.cwd(), file.name)} > ${result.fullName}\n    ${firstLine(result.failureMessages[0])}`,
+      ),
+  ),
+  ...(e2e ? failedSpecs(e2e.suites) : []),
+];
+if (failures.length > 0) console.log(`\nFailed tests:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -77,7 +77,8 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   }
   const port = await freePort();
   const log = join(root, 'server.log');
-  run(`${join(bin, 'initdb')} -D ${dataDir} -U studio --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null`);
+  // No fsync while initdb writes: the cluster is thrown away (5 s to 1.3 s per cluster here).
+  run(`${join(bin, 'initdb')} --no-sync -D ${dataDir} -U studio --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null`);
   const startCommand = `${join(bin, 'pg_ctl')} -D ${dataDir} -l ${log} -w -o "-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null`;
   const stopCommand = `${join(bin, 'pg_ctl')} -D ${dataDir} -m fast -w stop >/dev/null`;
   run(startCommand);
