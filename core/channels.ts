@@ -48,6 +48,10 @@ export const SERVICE_CHANNELS = [
   'resolvePendingMerge',
   // Who may change what (issue 22; core/rules/editingRights.ts).
   'permissions',
+  // Going live (issue 24; core/live.ts).
+  'goLive',
+  'rollBack',
+  'listLiveHistory',
 ] as const;
 
 /** Channels that act on the window (the preview view) rather than on a service: handled by the shell. */

@@ -8,6 +8,7 @@ import { DraftDeltaSchema } from './rules/draftJournal';
 import { MergeNoticeSchema } from './rules/merge/mergingSave';
 import { ConflictedMergeSchema } from './conflictedMerge';
 import { SettingsPatchSchema, SettingsSchema } from './settings';
+import { GoLiveRequestSchema, LiveAnswerSchema, LiveHistoryAnswerSchema, RollBackRequestSchema } from './live';
 import {
   PendingSaveSchema,
   PresenceEntrySchema,
@@ -345,6 +346,16 @@ export const contract = {
    * every sign-in and reconnection; a 'status' event follows a change).
    */
   permissions: { input: empty, output: UserPermissionsSchema },
+  /**
+   * Puts a saved content version of the page live (issue 24 §1), on the team server (needs publish) or the
+   * embedded store. Answers the new live entry; a refusal (no such version, not permitted) is an error result
+   * with the server's message. Every desktop hears it as a 'live' team event.
+   */
+  goLive: { input: GoLiveRequestSchema, output: LiveAnswerSchema },
+  /** Puts the page back on the version live before the current one. */
+  rollBack: { input: RollBackRequestSchema, output: LiveAnswerSchema },
+  /** The page's live entries, newest first (at most MAX_LIST_LIMIT), with how many there are. */
+  listLiveHistory: { input: z.object({ key: PageKeySchema }), output: LiveHistoryAnswerSchema },
   setPreviewBounds: {
     input: z.object({
       x: z.number().int().min(0),

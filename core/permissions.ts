@@ -9,7 +9,8 @@ import type { PageKey } from './schemas';
  * show what the user may do. The embedded store for one person has no roles.
  */
 
-export const ACTIONS = ['view', 'edit', 'structure', 'scripts', 'bookmark', 'admin'] as const;
+/** publish (issue 24): puts saved versions live, rolls them back and schedules releases. */
+export const ACTIONS = ['view', 'edit', 'structure', 'scripts', 'bookmark', 'publish', 'admin'] as const;
 export const ActionSchema = z.enum(ACTIONS);
 export type Action = z.infer<typeof ActionSchema>;
 
@@ -35,6 +36,7 @@ export const BUILT_IN_ROLES = {
   admin: [...ACTIONS],
   editor: ['view', 'edit', 'structure', 'bookmark'],
   translator: ['view', 'edit'],
+  publisher: ['view', 'publish'],
   viewer: ['view'],
 } as const satisfies Record<string, readonly Action[]>;
 
@@ -56,13 +58,15 @@ export type Grant = z.infer<typeof GrantSchema>;
 
 /** For one action: the scopes where a grant allows it, and those where one denies it. */
 export const ActionScopesSchema = z.object({ allow: z.array(ScopeSchema), deny: z.array(ScopeSchema) });
+/** An action a server from before it does not send (publish, issue 24): allowed nowhere. */
+const nowhere = (): ActionScopes => ({ allow: [], deny: [] });
 export type ActionScopes = z.infer<typeof ActionScopesSchema>;
 
 /** What a user may do, action by action: derived from their grants and the roles they name. */
 export const PermissionsSchema = z.object(
-  Object.fromEntries(ACTIONS.map((action) => [action, ActionScopesSchema])) as Record<
+  Object.fromEntries(ACTIONS.map((action) => [action, ActionScopesSchema.default(nowhere)])) as Record<
     Action,
-    typeof ActionScopesSchema
+    z.ZodDefault<typeof ActionScopesSchema>
   >,
 );
 export type Permissions = z.infer<typeof PermissionsSchema>;

@@ -164,6 +164,16 @@ export const DraftSchema = z.object({
 });
 export type Draft = z.infer<typeof DraftSchema>;
 
+/** What the dashboard shows of a page's live state (PageSummary.live; issue 24, core/live.ts). */
+export const LiveStateSchema = z.object({
+  version: z.number().int().positive(),
+  at: z.string(),
+  by: z.string(),
+  /** How many content versions were saved after the live one: "UAT is 3 versions ahead of live". */
+  ahead: z.number().int().nonnegative(),
+});
+export type LiveState = z.infer<typeof LiveStateSchema>;
+
 /** One row of the dashboard for a saved page. */
 export const PageSummarySchema = z.object({
   key: PageKeySchema,
@@ -172,6 +182,8 @@ export const PageSummarySchema = z.object({
   timestamp: z.string(),
   hash: z.string(),
   version: z.number().int().positive(),
+  /** The live version (issue 24), absent when the page has never gone live. */
+  live: LiveStateSchema.optional(),
 });
 export type PageSummary = z.infer<typeof PageSummarySchema>;
 

@@ -1,6 +1,14 @@
 import { allowedIn, type ActionScopes } from './permissions';
+import type { LiveEntry } from './live';
 import { versionHash } from './rules/page';
-import { PageKeySchema, type PageContent, type PageKey, type PageSummary, type VersionSummary } from './schemas';
+import {
+  PageKeySchema,
+  type LiveState,
+  type PageContent,
+  type PageKey,
+  type PageSummary,
+  type VersionSummary,
+} from './schemas';
 import { DEFAULT_LIST_LIMIT, MAX_COMMIT_MESSAGE_LENGTH, MAX_LIST_LIMIT } from './teamProtocol';
 
 /**
@@ -110,7 +118,58 @@ export interface ContentStore {
   /** One version; null when it does not exist; throws DamagedVersionError when it exists but cannot be read. */
   version(key: PageKey, version: number): Promise<StoredVersion | null>;
   listPages(query?: PageQuery): Promise<PageListing>;
+  /**
+   * Puts one of the page's content versions live (issue 24 §1) and answers the new live entry. Throws
+   * LiveChangeError when the version does not exist or is a bookmark.
+   */
+  goLive(input: LiveMoveInput & { version: number }): Promise<LiveEntry>;
+  /**
+   * Puts the page back on the version live before the current one (a new entry of move 'rollback', whose
+   * previous is the version it replaced). Throws LiveChangeError when the page is not live, or has no earlier
+   * live version.
+   */
+  rollBack(input: LiveMoveInput): Promise<LiveEntry>;
+  /** The page's live entry now; null when it has never gone live. */
+  live(key: PageKey): Promise<LiveEntry | null>;
+  /** The page's live entries, newest first, with how many there are. */
+  liveHistory(key: PageKey, paging?: Paging): Promise<{ entries: LiveEntry[]; total: number }>;
   close(): Promise<void>;
+}
+
+/** A move of a page's live pointer as a store receives it. */
+export interface LiveMoveInput {
+  key: PageKey;
+  /** Who moves it (lowercased email). */
+  by: string;
+  message: string;
+  /** The release it goes live through; absent for a single page. */
+  release?: string;
+  /** For the team server's audit log, written by the move's own statement; the files store keeps none. */
+  audit?: AuditClient;
+}
+
+/** A live move the page's versions do not allow: the API answers 409 with the message. */
+export class LiveChangeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LiveChangeError';
+  }
+}
+
+/** Why a go-live of this version of the page is refused, or null when it may go live. */
+export function goLiveRefusal(key: PageKey, version: number, stored: StoredVersion | null): string | null {
+  if (!stored) return `${describeKey(key)} has no version ${version} to put live.`;
+  if (stored.kind !== 'content')
+    return `Version ${version} of ${describeKey(key)} is a bookmark; only saved content goes live.`;
+  return null;
+}
+
+/** Why a rollback of the page is refused, or null when it may roll back to current.previous. */
+export function rollBackRefusal(key: PageKey, current: LiveEntry | null): string | null {
+  if (!current) return `${describeKey(key)} is not live, so there is nothing to roll back.`;
+  if (current.previous === null)
+    return `${describeKey(key)} has been live at version ${current.version} only: there is no earlier live version to go back to.`;
+  return null;
 }
 
 /** The bounds of a page of a listing: DEFAULT_LIST_LIMIT without `limit`, never more than MAX_LIST_LIMIT. */
@@ -223,6 +282,7 @@ export function pageSummary(
   key: PageKey,
   category: string,
   latest: Pick<VersionSummary, 'version' | 'hash' | 'author' | 'timestamp'>,
+  live?: LiveState | null,
 ): PageSummary {
   return {
     key: keyOf(key),
@@ -231,6 +291,7 @@ export function pageSummary(
     timestamp: latest.timestamp,
     hash: latest.hash,
     version: latest.version,
+    ...(live ? { live } : {}),
   };
 }
 

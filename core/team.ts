@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageKeySchema, VersionSummarySchema } from './schemas';
 import { PermissionsSchema } from './permissions';
-import { SavedEventSchema, ServerPresenceSchema } from './teamProtocol';
+import { LiveEventSchema, SavedEventSchema, ServerPresenceSchema } from './teamProtocol';
 import { ConflictedMergeSchema } from './conflictedMerge';
 import { MergeNoticeSchema } from './rules/merge/mergingSave';
 
@@ -146,6 +146,8 @@ export const TeamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status'), status: TeamStatusSchema }),
   // A version saved on the team server, by anyone (compare author with the status' user).
   SavedEventSchema,
+  // A page's live pointer moved (issue 24), by anyone.
+  LiveEventSchema,
   z.object({ type: z.literal('presence'), presence: z.array(PresenceEntrySchema) }),
   z.object({ type: z.literal('resync'), reason: z.string() }),
   z.object({ type: z.literal('outbox'), pending: z.array(PendingSaveSchema) }),

@@ -1,3 +1,10 @@
+import {
+  GoLiveRequestSchema,
+  LiveAnswerSchema,
+  LiveEntrySchema,
+  LiveHistoryAnswerSchema,
+  RollBackRequestSchema,
+} from './live';
 import { z } from 'zod';
 import {
   CountryCodeSchema,
@@ -213,6 +220,10 @@ export const AUDIT_ACTIONS = {
   roleDefine: 'role.define',
   userDisable: 'user.disable',
   userEnable: 'user.enable',
+  goLive: 'page.go-live',
+  rollBack: 'page.roll-back',
+  deliveryKeyCreate: 'delivery-key.create',
+  deliveryKeyRevoke: 'delivery-key.revoke',
 } as const;
 export const AuditActionSchema = z
   .string()
@@ -346,6 +357,13 @@ export const PresenceChangeEventSchema = z.object({
 export type PresenceChangeEvent = z.infer<typeof PresenceChangeEventSchema>;
 
 /**
+ * A page's live pointer moved (issue 24): a go-live or a rollback, alone or through a release. The entry's
+ * fields at the top, pageKey among them, as the relay's view-scope filter reads every page event.
+ */
+export const LiveEventSchema = LiveEntrySchema.extend({ type: z.literal('live') });
+export type LiveEvent = z.infer<typeof LiveEventSchema>;
+
+/**
  * Every event of the stream by its SSE name. A (re)connected stream starts with presence-snapshot; resync
  * says the server lost its database for a while, so events may have been missed.
  */
@@ -353,6 +371,7 @@ export const teamStreamEvents = {
   'presence-snapshot': PresenceAnswerSchema,
   saved: SavedEventSchema,
   presence: PresenceChangeEventSchema,
+  live: LiveEventSchema,
   resync: z.object({ reason: z.string() }),
 } as const;
 export type TeamStreamEventName = keyof typeof teamStreamEvents;
@@ -409,6 +428,15 @@ export const contentRoutes = {
     response: { 200: VersionsAnswerSchema },
   },
   version: { method: 'GET', url: '/version', querystring: VersionQuerySchema, response: { 200: VersionAnswerSchema } },
+  /** Needs publish (issue 24); the embedded store lets its one person do it. */
+  goLive: { method: 'POST', url: '/goLive', body: GoLiveRequestSchema, response: { 201: LiveAnswerSchema } },
+  rollBack: { method: 'POST', url: '/rollBack', body: RollBackRequestSchema, response: { 201: LiveAnswerSchema } },
+  liveHistory: {
+    method: 'GET',
+    url: '/liveHistory',
+    querystring: VersionsQuerySchema,
+    response: { 200: LiveHistoryAnswerSchema },
+  },
 } as const satisfies Record<string, RouteSchema>;
 
 /** The team server's own routes, beside the content API. /events answers text/event-stream (teamStreamEvents). */
