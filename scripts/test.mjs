@@ -83,21 +83,29 @@ for (const check of buildChecks) {
   countCheck(check, run(check.name, check.command));
 }
 
+// Without the terminal's colour codes, which Playwright's messages carry.
+const plain = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
 const firstLine = (message = '') =>
-  message
+  plain(message)
     .split('\n')
     .find((line) => line.trim() !== '')
     ?.slice(0, 300) ?? '';
+/** Vitest's JSON report keeps a timeout's stack but not its message: the duration says what happened. */
+const unitFailure = (result) => {
+  const line = firstLine(result.failureMessages[0]);
+  return line === 'Error: STACK_TRACE_ERROR'
+    ? `failed after ${Math.round(result.duration)} ms (a timeout gives no message here)`
+    : line;
+};
+/** A timeout's own message says nothing of where the test waited: the errors after it do. */
+const e2eFailure = (result) => (result?.errors ?? []).map((error) => firstLine(error.message)).join(' / ');
 /** Playwright's report nests suites (files, describe blocks); a test failed when its last result did not pass. */
 const failedSpecs = (suites) =>
   suites.flatMap((suite) => [
     ...(suite.specs ?? []).flatMap((spec) =>
       spec.tests
         .filter((test) => test.status === 'unexpected')
-        .map(
-          (test) =>
-            `e2e ${spec.file}:${spec.line} > ${spec.title}\n    ${firstLine(test.results.at(-1)?.error?.message)}`,
-        ),
+        .map((test) => `e2e ${spec.file}:${spec.line} > ${spec.title}\n    ${e2eFailure(test.results.at(-1))}`),
     ),
     ...failedSpecs(suite.suites ?? []),
   ]);
@@ -134,10 +142,7 @@ const failures = [
   ...(unit?.testResults ?? []).flatMap((file) =>
     file.assertionResults
       .filter((result) => result.status === 'failed')
-      .map(
-        (result) =>
-          `unit ${relative(process.cwd(), file.name)} > ${result.fullName}\n    ${firstLine(result.failureMessages[0])}`,
-      ),
+      .map((result) => `unit ${relative(process.cwd(), file.name)} > ${result.fullName}\n    ${unitFailure(result)}`),
   ),
   ...(e2e ? failedSpecs(e2e.suites) : []),
 ];

@@ -457,7 +457,8 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
         ),
         { numRuns: 60 },
       );
-    });
+      // 60 saves and 120 listings over HTTP: seconds on a quiet machine, more beside the browser suite.
+    }, 60_000);
 
     describe('with authentication', () => {
       beforeEach(async () => {
