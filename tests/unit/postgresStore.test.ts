@@ -182,16 +182,19 @@ describe('live versions (issue 24)', () => {
     await store.save({ content: makePage({ title: 'Two' }), kind: 'content' });
   };
 
-  async function listen(): Promise<{ events: unknown[]; heard(): Promise<unknown[]>; end(): Promise<void> }> {
+  /** A second connection LISTENing on the events channel; `heard` answers what it has heard so far. */
+  async function listen(): Promise<{ heard(): Promise<unknown[]>; end(): Promise<void> }> {
     const listener = new pg.Client(databaseUrl);
     await listener.connect();
     const events: unknown[] = [];
     listener.on('notification', (message) => events.push(JSON.parse(message.payload ?? 'null')));
     await listener.query(`LISTEN ${EVENTS_CHANNEL}`);
     return {
-      events,
-      // A round trip on the listener's connection delivers every notification committed before it.
-      heard: async () => (await listener.query('SELECT 1'), events),
+      async heard() {
+        // A round trip on the listener's connection delivers every notification committed before it.
+        await listener.query('SELECT 1');
+        return events;
+      },
       end: () => listener.end(),
     };
   }
