@@ -1,3 +1,4 @@
+import type { LiveEntry } from '../../core/live';
 import { StudioError } from '../../core/result';
 import { quote } from '../../core/rules/quote';
 import type { PageContent, PageKey } from '../../core/schemas';
@@ -27,11 +28,32 @@ export interface StudioContentClient extends Omit<ContentClient, 'listPages' | '
   pageAudit(key: PageKey): Promise<PageAuditAnswer>;
 }
 
+/**
+ * Why a live move is refused at once while the team server is offline (the header says why it is): a move
+ * changes what the storefront serves, so it is made on the server or not at all, never queued like a save.
+ */
+function liveMoveOffline(move: 'Going live' | 'Rolling back'): string {
+  return `${move} needs the team server, which cannot be reached now. Nothing was changed: try again once it is back online.`;
+}
+
 const unreachable = (error: unknown): error is StudioError =>
   error instanceof StudioError && error.code === 'unavailable';
 
 export function createStudioContentClient(local: () => ContentClient, team: TeamService): StudioContentClient {
   const client = (): ContentClient => (team.active() ? team.client() : local());
+
+  /** A live move on the team server (refused at once offline), or on this computer's service, told to the editor. */
+  const moveLive = async (move: 'Going live' | 'Rolling back', make: (target: ContentClient) => Promise<LiveEntry>) => {
+    if (!team.active()) {
+      const entry = await make(local());
+      team.liveMovedHere(entry);
+      return entry;
+    }
+    if (team.status().connection === 'offline') throw new StudioError('unavailable', liveMoveOffline(move));
+    // The server announces the move on its stream, which tells the editor.
+    return make(team.client());
+  };
+
   return {
     saveContent: (...args) => client().saveContent(...args),
     saveContentReceipt: (...args) => client().saveContentReceipt(...args),
@@ -49,6 +71,10 @@ export function createStudioContentClient(local: () => ContentClient, team: Team
         throw error;
       }
     },
+
+    goLive: (move) => moveLive('Going live', (target) => target.goLive(move)),
+    rollBack: (move) => moveLive('Rolling back', (target) => target.rollBack(move)),
+    liveHistory: (key) => client().liveHistory(key),
 
     async save(key, page, baseHash, saveId) {
       if (team.active()) return team.save(key, page, baseHash, saveId);
