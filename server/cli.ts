@@ -3,6 +3,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { COMMAND_LINE, DEFAULT_AUDIT_RETENTION_DAYS, auditRetentionProblem, queryAudit, recordAudit } from './audit';
 import { describeIssues } from '../core/contract';
+import { quote } from '../core/rules/quote';
 import { AUDIT_ACTIONS, AuditQuerySchema, type AuditEntry } from '../core/teamProtocol';
 import { userInfo } from 'node:os';
 import {
@@ -214,7 +215,7 @@ export function parseServerArgs(argv: string[], env: NodeJS.ProcessEnv) {
     return { command: 'delivery-key list' as const, databaseUrl };
   if ((command === 'delivery-key add' || command === 'delivery-key revoke') && argument) {
     const name = DeliveryKeyNameSchema.safeParse(argument);
-    if (!name.success) throw new UsageError(`${command}: ${describeIssues(name.error)}`);
+    if (!name.success) throw new UsageError(`${name.error.issues[0]?.message}, not '${quote(argument)}'.`);
     return { command: command as 'delivery-key add' | 'delivery-key revoke', argument: name.data, databaseUrl };
   }
   throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
