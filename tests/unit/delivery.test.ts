@@ -5,6 +5,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PageContent, PageKey } from '../../core/schemas';
 import { addUser } from '../../server/auth';
+import type { ContentStore } from '../../core/store';
+import { createPostgresStore } from '../../server/content/postgresStore';
+import { createDatabase, type Database } from '../../server/db/database';
 import { addDeliveryKey, negotiateEncoding } from '../../server/delivery';
 import { createLogger } from '../../server/log';
 import { startTeamServer, type TeamServer } from '../../server/teamServer';
@@ -29,6 +32,9 @@ let databaseUrl: string;
 let server: TeamServer;
 let publicServer: TeamServer;
 let db: pg.Pool;
+/** The store the server uses, here to move live pointers as POST /goLive and /rollBack do. */
+let storeDatabase: Database;
+let store: ContentStore;
 let editorToken: string;
 let deliveryKey: string;
 const logLines: string[] = [];
@@ -47,12 +53,16 @@ beforeAll(async () => {
   db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   editorToken = (await addUser(db, 'alice@example.com', ADMIN_EVERYWHERE)).token;
   deliveryKey = await addDeliveryKey(db, 'storefront');
+  storeDatabase = createDatabase({ connectionString: databaseUrl, max: 1 });
+  store = createPostgresStore(storeDatabase);
 });
 
 afterAll(async () => {
   killServerProcesses();
   await server?.close();
   await publicServer?.close();
+  await store?.close();
+  await storeDatabase?.end();
   await db?.end();
   postgres?.destroy();
 });
@@ -293,6 +303,46 @@ describe('serving a page', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.etag).toBe(`W/"${content.hash}"`);
     expect(answer.body.length).toBe(0);
+  });
+});
+
+describe('the live stage', () => {
+  it('serves the live version, not the newest, follows a rollback, and answers 404 while the page is not live', async () => {
+    const key = keyNamed('live');
+    const first = await save(key, 'First live');
+    const url = `${server.url}${pathOf(key, 'live')}`;
+    const notLive = await raw(url, withKey());
+    expect(notLive.status).toBe(404);
+    expect(json(notLive).error).toEqual({
+      code: 'not-live',
+      message: "Page 'live' (jd, gb, app/ios) is not live: it has never gone live.",
+    });
+
+    await store.goLive({ key, version: first.version, by: 'alice@example.com', message: 'Sale starts' });
+    const second = await save(key, 'Second, still UAT');
+    const live = await raw(url, withKey());
+    expect(live.status).toBe(200);
+    expect(json(live)).toEqual(first.content);
+    expect(live.headers.etag).toBe(`W/"${first.content.hash}"`);
+    expect(live.headers['cache-control']).toBe('private, no-cache');
+    expect(json(await raw(`${server.url}${pathOf(key, 'uat')}`, withKey()))).toEqual(second.content);
+
+    await store.goLive({ key, version: second.version, by: 'alice@example.com', message: 'Second' });
+    expect(json(await raw(url, withKey()))).toEqual(second.content);
+    await store.rollBack({ key, by: 'alice@example.com', message: 'Wrong price' });
+    const rolledBack = await raw(url, withKey(deliveryKey, { 'if-none-match': `W/"${second.content.hash}"` }));
+    expect(rolledBack.status).toBe(200);
+    expect(json(rolledBack)).toEqual(first.content);
+  });
+
+  it('lets any cache keep a public live page for 30 s', async () => {
+    const key = keyNamed('live-public');
+    const { version, content } = await save(key, 'Public and live');
+    await store.goLive({ key, version, by: 'alice@example.com', message: 'Public' });
+    const answer = await raw(`${publicServer.url}${pathOf(key, 'live')}`);
+    expect(answer.status).toBe(200);
+    expect(json(answer)).toEqual(content);
+    expect(answer.headers['cache-control']).toBe('public, max-age=30');
   });
 });
 
