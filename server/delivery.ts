@@ -11,7 +11,7 @@ import { AUDIT_ACTIONS } from '../core/teamProtocol';
 import { HttpError, notFound } from '../http/errors';
 import { COMMAND_LINE, auditInsert, recordAudit } from './audit';
 import { DELIVERY_KEY_PREFIX, bearerToken, hashToken, isApiToken } from './auth';
-import type { Queryable } from './db/database';
+import { EVENTS_CHANNEL, channelPayload, type Queryable } from './db/database';
 
 /**
  * The delivery route (issue 24 §3): GET /content/{platform}/{source}/{page}/{stage}/{country}.json, the
@@ -81,9 +81,15 @@ export async function listDeliveryKeys(db: Queryable): Promise<DeliveryKeyListin
   return rows.map((row) => ({ name: row.name, createdAt: row.created_at.toISOString() }));
 }
 
-/** Whether a key of that name existed; it is refused from the next request on, on every server. */
+/**
+ * Whether a key of that name existed. It is refused from the next request on, on every server: the revocation
+ * is announced as a change of access, which empties every server's cache of known keys (DeliveryCache).
+ */
 export async function revokeDeliveryKey(db: Queryable, name: string, by: AuditClient = COMMAND_LINE): Promise<boolean> {
-  const { rows } = await db.query('DELETE FROM delivery_keys WHERE name = $1 RETURNING name', [name]);
+  const { rows } = await db.query(
+    `WITH revoked AS (DELETE FROM delivery_keys WHERE name = $1 RETURNING name) SELECT pg_notify($2, $3) FROM revoked`,
+    [name, EVENTS_CHANNEL, channelPayload({ type: 'access-changed' })],
+  );
   if (rows.length === 0) return false;
   await recordAudit(db, { client: by, action: AUDIT_ACTIONS.deliveryKeyRevoke, result: 'ok', details: { name } });
   return true;
@@ -181,10 +187,76 @@ export function createBodyCache(maxBytes = DELIVERY_CACHE_BYTES) {
       if (encoding === 'identity') return identity();
       return cached(`${versionId}#${encoding}`, async () => COMPRESSORS[encoding](await identity()));
     },
-    /** How many bytes the kept bodies take. */
-    bytes: () => totalBytes,
   };
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// What a request resolves to, kept between announcements.
+
+/** The version a path serves now: its page's key, the version and its hash. */
+interface Served {
+  key: PageKey;
+  version: number;
+  hash: string;
+}
+
+/** Past this many paths (or known keys), a cache starts again empty. */
+const MAX_CACHED = 10_000;
+
+/**
+ * Which version each path serves and which keys are known, kept so that a storefront's repeated read (a 304
+ * above all) costs no query. Every save, live move and key revocation is announced on the event channel
+ * (server/events.ts), on which every server process listens: a save or live move forgets the paths, a change
+ * of access (a revoked key) the keys, within moments on every process. While the channel is not listened to,
+ * an announcement could be missed, so nothing is kept (every request queries), and everything is forgotten when
+ * listening resumes (onAccessChanged). A load that began before a forgetting is not kept either.
+ */
+export function createDeliveryCache({ announcementsHeard }: { announcementsHeard: () => boolean }) {
+  const served = new Map<string, Promise<Served>>();
+  const knownKeys = new Set<string>();
+  let generation = 0;
+  const forget = (): void => {
+    generation++;
+    served.clear();
+    knownKeys.clear();
+  };
+  return {
+    async served(path: string, load: () => Promise<Served>): Promise<Served> {
+      if (!announcementsHeard()) return load();
+      const known = served.get(path);
+      if (known) return known;
+      if (served.size >= MAX_CACHED) served.clear();
+      const loading = load();
+      served.set(path, loading);
+      loading.catch(() => {
+        if (served.get(path) === loading) served.delete(path);
+      });
+      return loading;
+    },
+    async keyKnown(hash: Buffer, check: () => Promise<boolean>): Promise<boolean> {
+      const id = hash.toString('hex');
+      if (announcementsHeard() && knownKeys.has(id)) return true;
+      const before = generation;
+      const known = await check();
+      if (known && announcementsHeard() && before === generation) {
+        if (knownKeys.size >= MAX_CACHED) knownKeys.clear();
+        knownKeys.add(id);
+      }
+      return known;
+    },
+    /** An event was announced: a save or a live move changes what paths serve. */
+    heard(type: string): void {
+      if (type === 'saved' || type === 'live') {
+        generation++;
+        served.clear();
+      }
+    },
+    /** Access changed (a key was revoked), or announcements may have been missed. */
+    forgetAll: forget,
+  };
+}
+
+export type DeliveryCache = ReturnType<typeof createDeliveryCache>;
 
 // ---------------------------------------------------------------------------------------------------------
 // The route.
@@ -258,44 +330,70 @@ export interface DeliveryOptions {
   store: ContentStore;
   /** Whether the route answers without a key (--public-delivery). */
   publicDelivery: boolean;
+  /** Told of announcements by the server's event hub. */
+  cache: DeliveryCache;
 }
 
-export const deliveryRoutes: FastifyPluginAsync<DeliveryOptions> = async (app, { db, store, publicDelivery }) => {
+export const deliveryRoutes: FastifyPluginAsync<DeliveryOptions> = async (
+  app,
+  { db, store, publicDelivery, cache },
+) => {
   const bodies = createBodyCache();
   const route = app.withTypeProvider<ZodTypeProvider>();
 
-  /**
-   * The saved pages the path names, in every fascia or the one asked for, with their newest content version;
-   * with a key, whether it is known, in the same query (one round trip per request).
-   */
-  const findPages = async (key: Omit<PageKey, 'fascia'>, fascia: string | undefined, keyHash: Buffer | null) => {
-    const { rows } = await db.query<{ known_key: boolean | null; pages: PageRow[] }>(
-      `SELECT CASE WHEN $6::bytea IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM delivery_keys WHERE hash = $6) END AS known_key,
-              COALESCE((SELECT json_agg(json_build_object('fascia', fascia, 'content_version', content_version, 'hash', hash) ORDER BY fascia)
-                          FROM pages
-                         WHERE page = $1 AND country = $2 AND source = $3 AND platform = $4 AND content_version IS NOT NULL
-                           AND ($5::text IS NULL OR fascia = $5)), '[]') AS pages`,
-      [key.page, key.country, key.source, key.platform, fascia ?? null, keyHash],
+  const keyKnown = (keyHash: Buffer): Promise<boolean> =>
+    cache.keyKnown(keyHash, async () => {
+      const { rows } = await db.query('SELECT 1 FROM delivery_keys WHERE hash = $1', [keyHash]);
+      return rows.length > 0;
+    });
+
+  /** The saved pages the path names, in every fascia or the one asked for, with their newest content version. */
+  const findPages = async (path: Omit<PageKey, 'fascia'>, fascia: string | undefined): Promise<PageRow[]> => {
+    const { rows } = await db.query<PageRow>(
+      `SELECT fascia, content_version, hash FROM pages
+        WHERE page = $1 AND country = $2 AND source = $3 AND platform = $4 AND content_version IS NOT NULL
+          AND ($5::text IS NULL OR fascia = $5)
+        ORDER BY fascia`,
+      [path.page, path.country, path.source, path.platform, fascia ?? null],
     );
-    return rows[0]!;
+    return rows;
   };
 
-  /** The version the stage serves, or a 404 saying why there is none. */
-  const servedVersion = async (key: PageKey, stage: DeliveryStage, newest: PageRow) => {
-    if (stage === 'uat') return { version: newest.content_version, hash: newest.hash };
+  /** The version the path serves at this stage, or the 404 or 409 saying why there is none. */
+  const resolve = async (
+    path: Omit<PageKey, 'fascia'>,
+    stage: DeliveryStage,
+    fascia: string | undefined,
+  ): Promise<Served> => {
+    const pages = await findPages(path, fascia);
+    const [newest, ...others] = pages;
+    if (!newest) {
+      const where = fascia === undefined ? 'in any fascia' : `in fascia ${fascia}`;
+      throw new HttpError(
+        404,
+        'not-found',
+        `No page '${path.page}' (${path.platform}/${path.source}, ${path.country}) has been saved ${where}.`,
+      );
+    }
+    if (others.length > 0) {
+      const fascias = pages.map((row) => row.fascia);
+      throw new HttpError(
+        409,
+        'ambiguous',
+        `Page '${path.page}' (${path.platform}/${path.source}, ${path.country}) exists in ${fascias.length} fascias: ${fascias.join(', ')}. Name one with ?fascia=${fascias[0]}.`,
+        { fascias },
+      );
+    }
+    const key: PageKey = { ...path, fascia: newest.fascia };
+    if (stage === 'uat') return { key, version: newest.content_version, hash: newest.hash };
     const live = await store.live(key);
     if (!live) throw new HttpError(404, 'not-live', `${describePath(key)} is not live: it has never gone live.`);
-    return { version: live.version, hash: live.hash };
+    return { key, version: live.version, hash: live.hash };
   };
 
-  const answer = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    key: PageKey,
-    stage: DeliveryStage,
-    { version, hash }: { version: number; hash: string },
-  ) => {
-    const etag = etagOf(hash);
+  const answer = async (request: FastifyRequest, reply: FastifyReply, stage: DeliveryStage, served: Served) => {
+    const { key, version } = served;
+    const etag = etagOf(served.hash);
     void reply.headers({
       ETag: etag,
       'Cache-Control': deliveryCacheControl(stage, publicDelivery),
@@ -327,32 +425,12 @@ export const deliveryRoutes: FastifyPluginAsync<DeliveryOptions> = async (app, {
     handler: async (request, reply) => {
       const { stage, ...path } = request.params;
       const { fascia } = request.query;
-      const keyHash = publicDelivery ? null : hashToken(sentKey(request));
-      const found = await findPages(path, fascia, keyHash);
-      if (found.known_key === false)
+      if (!publicDelivery && !(await keyKnown(hashToken(sentKey(request)))))
         throw unauthorized(
           "This delivery key is not valid: it is unknown or has been revoked. Ask the server's administrator for a new one.",
         );
-      const [newest, ...others] = found.pages;
-      if (!newest) {
-        const where = fascia === undefined ? 'in any fascia' : `in fascia ${fascia}`;
-        throw new HttpError(
-          404,
-          'not-found',
-          `No page '${path.page}' (${path.platform}/${path.source}, ${path.country}) has been saved ${where}.`,
-        );
-      }
-      if (others.length > 0) {
-        const fascias = found.pages.map((row) => row.fascia);
-        throw new HttpError(
-          409,
-          'ambiguous',
-          `Page '${path.page}' (${path.platform}/${path.source}, ${path.country}) exists in ${fascias.length} fascias: ${fascias.join(', ')}. Name one with ?fascia=${fascias[0]}.`,
-          { fascias },
-        );
-      }
-      const key: PageKey = { ...path, fascia: newest.fascia };
-      return answer(request, reply, key, stage, await servedVersion(key, stage, newest));
+      const pathId = JSON.stringify([path.platform, path.source, path.page, path.country, stage, fascia ?? null]);
+      return answer(request, reply, stage, await cache.served(pathId, () => resolve(path, stage, fascia)));
     },
   });
 };

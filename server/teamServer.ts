@@ -31,7 +31,7 @@ import { createContentAuthorization, forbidden, logRefusal } from './access/cont
 import { loadAccess, type Access } from './access/grants';
 import { createDatabase } from './db/database';
 import { applyMigrationsIn } from './db/migrate';
-import { deliveryRoutes } from './delivery';
+import { createDeliveryCache, deliveryRoutes } from './delivery';
 import { createEventHub, type EventHub, type StreamViewer } from './events';
 import { createLogger } from './log';
 import {
@@ -150,6 +150,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     load: (user, groups) => loadAccess(db, user, groups),
     announcementsHeard: () => events.listening(),
   });
+  const delivery = createDeliveryCache({ announcementsHeard: () => events.listening() });
   const events: EventHub = await createEventHub({
     databaseUrl,
     log,
@@ -162,7 +163,11 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       for (const tokenId of tokenIds) if (oidcStreamLive(tokenId, now)) existing.add(tokenId);
       return existing;
     },
-    onAccessChanged: () => access.clear(),
+    onAccessChanged: () => {
+      access.clear();
+      delivery.forgetAll();
+    },
+    onAnnouncement: (type) => delivery.heard(type),
   });
 
   const unauthorized = (message: string): HttpError => unauthorizedError(message, oidc?.signIn);
@@ -245,7 +250,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     return reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ status: 'unavailable', database });
   });
 
-  await app.register(deliveryRoutes, { db, store, publicDelivery: options.publicDelivery ?? false });
+  await app.register(deliveryRoutes, { db, store, publicDelivery: options.publicDelivery ?? false, cache: delivery });
 
   // Every other route needs a valid token: its user authors the saves.
   await app.register(async (scope) => {
