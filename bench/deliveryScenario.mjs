@@ -9,6 +9,7 @@
 // Targets on this machine (issue 24): at least 2,000 requests/s for 304s and 500/s for full compressed answers,
 // p95 at most 50 ms.
 import { Agent, request } from 'node:http';
+import { loadavg } from 'node:os';
 
 const CONNECTIONS = Number(process.env.BENCH_DELIVERY_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.BENCH_DELIVERY_SECONDS ?? 10);
@@ -90,12 +91,14 @@ export async function runDeliveryScenario({ load, url, databaseUrl, adminToken, 
     const deliveryKey = await addDeliveryKey(db, 'bench');
     const path = `${url}/content/${key.platform}/${key.source}/${key.page}/live/${key.country}.json`;
     const asked = { authorization: `Bearer ${deliveryKey}`, 'accept-encoding': 'br, gzip' };
+    const loadBefore = loadavg();
     // The first read compresses and keeps the body; the cases measure what every later read costs.
     const first = await get(new Agent(), path, asked);
     if (first.status !== 200) throw new Error(`The delivery route answered ${first.status}`);
     const full = await readFlatOut(path, asked, cpu);
     const notModified = await readFlatOut(path, { ...asked, 'if-none-match': first.headers.etag }, cpu);
     return {
+      loadBefore,
       rawBytes: Buffer.byteLength(JSON.stringify(content)),
       encoding: first.headers['content-encoding'],
       compressedBytes: first.bytes,
@@ -109,7 +112,11 @@ export async function runDeliveryScenario({ load, url, databaseUrl, adminToken, 
 }
 
 export function reportDeliveryScenario(result, { components, percentile, ms }) {
-  console.log(`\nRun 5: the delivery route, a live page of ${components} components, ${CONNECTIONS} connections`);
+  console.log(
+    `\nRun 5: the delivery route, a live page of ${components} components, ${CONNECTIONS} connections (load average before: ${result.loadBefore
+      .map((load) => load.toFixed(1))
+      .join(' ')})`,
+  );
   console.log(
     `  body: ${result.rawBytes} bytes of JSON, ${result.compressedBytes} sent (${result.encoding}, compressed once)`,
   );
@@ -129,8 +136,10 @@ export function reportDeliveryScenario(result, { components, percentile, ms }) {
     );
     if (run.cpu.server !== null) {
       const perRequest = (seconds) => `${((seconds * 1e6) / latencies.length).toFixed(0)} µs`;
+      // A connection that ended meanwhile takes its CPU time out of PostgreSQL's sum: no figure then.
+      const postgresCpu = run.cpu.postgres >= 0 ? perRequest(run.cpu.postgres) : 'n/a (a connection ended)';
       console.log(
-        `    CPU per request:    server ${perRequest(run.cpu.server)}, PostgreSQL ${perRequest(run.cpu.postgres)}, this bench ${perRequest(run.cpu.bench)}`,
+        `    CPU per request:    server ${perRequest(run.cpu.server)}, PostgreSQL ${postgresCpu}, this bench ${perRequest(run.cpu.bench)}`,
       );
     }
   }

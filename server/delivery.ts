@@ -20,7 +20,8 @@ import { EVENTS_CHANNEL, channelPayload, type Queryable } from './db/database';
  * and separate from editors' tokens (stored as hashes, like them), or without one when the server runs with
  * --public-delivery. Each answer carries the version's hash as its ETag, so a storefront asking again with
  * If-None-Match gets a 304 without a body; a full answer is compressed once per version and encoding, then
- * served from memory.
+ * served from memory. Which version a path serves, and which keys are known, are kept in memory too, until a
+ * change is announced (createDeliveryCache): a repeated read costs no query.
  */
 
 // ---------------------------------------------------------------------------------------------------------
@@ -209,7 +210,8 @@ const MAX_CACHED = 10_000;
  * (server/events.ts), on which every server process listens: a save or live move forgets the paths, a change
  * of access (a revoked key) the keys, within moments on every process. While the channel is not listened to,
  * an announcement could be missed, so nothing is kept (every request queries), and everything is forgotten when
- * listening resumes (onAccessChanged). A load that began before a forgetting is not kept either.
+ * listening resumes (onAccessChanged). A path's load is kept from its start, so a forgetting drops it even in
+ * flight; a key found known is kept only when no forgetting came while it was checked.
  */
 export function createDeliveryCache({ announcementsHeard }: { announcementsHeard: () => boolean }) {
   const served = new Map<string, Promise<Served>>();
@@ -246,10 +248,7 @@ export function createDeliveryCache({ announcementsHeard }: { announcementsHeard
     },
     /** An event was announced: a save or a live move changes what paths serve. */
     heard(type: string): void {
-      if (type === 'saved' || type === 'live') {
-        generation++;
-        served.clear();
-      }
+      if (type === 'saved' || type === 'live') served.clear();
     },
     /** Access changed (a key was revoked), or announcements may have been missed. */
     forgetAll: forget,
