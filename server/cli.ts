@@ -198,7 +198,7 @@ export function parseServerArgs(argv: string[], env: NodeJS.ProcessEnv) {
       host: values.host,
       databaseUrl,
       auditRetentionDays,
-      publicDelivery: values['public-delivery'],
+      ...(values['public-delivery'] ? { publicDelivery: true } : {}),
       ...(oidc ? { oidc } : {}),
     };
   }

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PageContent, PageKey } from '../../core/schemas';
 import { addUser } from '../../server/auth';
+import { parseServerArgs } from '../../server/cli';
 import type { ContentStore } from '../../core/store';
 import { createPostgresStore } from '../../server/content/postgresStore';
 import { createDatabase, type Database } from '../../server/db/database';
@@ -445,6 +446,15 @@ describe('compression', () => {
 });
 
 describe('public delivery', () => {
+  it('is asked for with --public-delivery', () => {
+    const databaseUrl = 'postgres://studio@127.0.0.1:5432/studio';
+    expect(parseServerArgs(['--public-delivery', '--database-url', databaseUrl], {})).toMatchObject({
+      command: 'serve',
+      publicDelivery: true,
+    });
+    expect(parseServerArgs(['--database-url', databaseUrl], {})).not.toHaveProperty('publicDelivery');
+  });
+
   it('serves without a key, cacheable by anyone', async () => {
     const { content } = await save(keyNamed('public'), 'Public');
     const answer = await raw(`${publicServer.url}${pathOf(content, 'uat')}`);
