@@ -330,7 +330,9 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<nu
     case 'delivery-key revoke':
       return withDatabase(args.databaseUrl, async (db) => {
         if (await revokeDeliveryKey(db, args.argument)) {
-          console.log(`Revoked delivery key ${args.argument}; requests with it are refused from now on.`);
+          console.log(
+            `Revoked delivery key ${args.argument}; every server refuses it within moments (the revocation is announced to them).`,
+          );
           return 0;
         }
         console.error(
