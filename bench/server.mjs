@@ -20,6 +20,8 @@
 // Run 4 (issue 23, bench/mergeScenario.mjs): EDITORS editors of JD GB edit MERGE_PAGES shared pages for
 // MERGE_SECONDS seconds, with a think time of 1-5 s per edit, saving through core's saveMerging: the saves that
 // met a newer version, merged by themselves or needing a person, the save latency, and changes lost (a model).
+// Run 5 (issue 24, bench/deliveryScenario.mjs): a live page of COMPONENTS components read through the delivery
+// route with a delivery key: requests/s and p95 latency of full compressed answers and of 304s.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -28,6 +30,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { runnerImport } from 'vite';
+import { reportDeliveryScenario, runDeliveryScenario } from './deliveryScenario.mjs';
 import { reportMergeScenario, runMergeScenario } from './mergeScenario.mjs';
 
 const EDITORS = Number(process.env.BENCH_EDITORS ?? 50);
@@ -471,6 +474,32 @@ try {
     seconds: MERGE_SECONDS,
   });
   reportMergeScenario(merging, { editors: EDITORS, pages: MERGE_PAGES, components: COMPONENTS });
+
+  /** CPU seconds used so far by the server, PostgreSQL and this bench, or since `before`. */
+  const cpu = (before) => {
+    const now = {
+      server: cpuSeconds(server.pid),
+      postgres: postgresCpuSeconds(postgres.port),
+      bench: process.cpuUsage(),
+    };
+    if (!before) return now;
+    const bench = process.cpuUsage(before.bench);
+    return {
+      server: now.server === null ? null : now.server - before.server,
+      postgres: now.postgres - before.postgres,
+      bench: (bench.user + bench.system) / 1e6,
+    };
+  };
+  const delivery = await runDeliveryScenario({
+    load,
+    url: server.url,
+    databaseUrl,
+    adminToken,
+    components: COMPONENTS,
+    cpu,
+    post,
+  });
+  reportDeliveryScenario(delivery, { components: COMPONENTS, percentile, ms });
   await server.stop();
 } finally {
   agent.destroy();

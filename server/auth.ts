@@ -16,9 +16,12 @@ import { EVENTS_CHANNEL, channelPayload, type Queryable } from './db/database';
  */
 
 const TOKEN_PREFIX = 'sst_';
+/** The delivery route's read-only keys (server/delivery.ts): told apart from editors' tokens by this. */
+export const DELIVERY_KEY_PREFIX = 'sdk_';
 
 /** Whether a bearer token is one of ours (anything else may be an identity provider's access token). */
 export const isApiToken = (token: string): boolean => token.startsWith(TOKEN_PREFIX);
+export const isDeliveryKey = (token: string): boolean => token.startsWith(DELIVERY_KEY_PREFIX);
 
 export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token, 'utf8').digest();
@@ -196,11 +199,12 @@ export async function recordSignedInUser(db: Queryable, email: string): Promise<
 }
 
 /**
- * A token in the request target (a query parameter named like one, or anything shaped like our tokens): the
- * target ends up in logs, proxies' logs and browser history, so such a request is refused, and logged censored.
+ * A token in the request target (a query parameter named like one, or anything shaped like our tokens or
+ * delivery keys): the target ends up in logs, proxies' logs and browser history, so such a request is refused,
+ * and logged censored.
  */
 const TOKEN_PARAMETER = /^(?:access[_-]?token|token|api[_-]?key|apikey|auth|authorization|bearer)$/i;
-const TOKEN_TEXT = new RegExp(`${TOKEN_PREFIX}[^&#/?\\s]*`, 'g');
+const TOKEN_TEXT = new RegExp(`(${TOKEN_PREFIX}|${DELIVERY_KEY_PREFIX})[^&#/?\\s]*`, 'g');
 
 export function targetCarriesToken(target: string): boolean {
   TOKEN_TEXT.lastIndex = 0;
@@ -212,7 +216,7 @@ export function targetCarriesToken(target: string): boolean {
 
 /** The request target as it may be logged: token-like text and the values of token parameters censored. */
 export function censorTokens(target: string): string {
-  const censored = target.replace(TOKEN_TEXT, `${TOKEN_PREFIX}[redacted]`);
+  const censored = target.replace(TOKEN_TEXT, '$1[redacted]');
   const query = censored.indexOf('?');
   if (query < 0) return censored;
   const parameters = censored

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { COMMAND_LINE, DEFAULT_AUDIT_RETENTION_DAYS, auditRetentionProblem, queryAudit, recordAudit } from './audit';
 import { describeIssues } from '../core/contract';
+import { quote } from '../core/rules/quote';
 import { AUDIT_ACTIONS, AuditQuerySchema, type AuditEntry } from '../core/teamProtocol';
 import { userInfo } from 'node:os';
 import {
@@ -27,6 +28,13 @@ import {
 } from './access/grants';
 import { addUser, listUsers, parseEmail, revokeToken } from './auth';
 import { applyMigrations } from './db/migrate';
+import {
+  DeliveryKeyExistsError,
+  DeliveryKeyNameSchema,
+  addDeliveryKey,
+  listDeliveryKeys,
+  revokeDeliveryKey,
+} from './delivery';
 import { createLogger } from './log';
 import { oidcIssuerProblem, type OidcOptions } from './oidc';
 import { startTeamServer } from './teamServer';
@@ -40,7 +48,7 @@ import { startTeamServer } from './teamServer';
 
 export const USAGE = `Usage:
   npm run server -- [--port PORT] [--host HOST] [--database-url postgres://USER@HOST:PORT/DB] [--audit-retention-days N]
-      [--oidc-issuer URL --oidc-audience AUD [--oidc-groups-claim groups] [--oidc-client-id ID]]
+      [--oidc-issuer URL --oidc-audience AUD [--oidc-groups-claim groups] [--oidc-client-id ID]] [--public-delivery]
   npm run server -- user add EMAIL [--role ROLE [--fascia F,...|*] [--country C,...|*]]
   npm run server -- user list
   npm run server -- user disable EMAIL
@@ -51,11 +59,16 @@ export const USAGE = `Usage:
   npm run server -- role revoke --id GRANT-ID
   npm run server -- role define NAME ACTION,...      (actions: ${ACTIONS.join(', ')})
   npm run server -- grant list [--to EMAIL|group:NAME]
+  npm run server -- delivery-key add NAME
+  npm run server -- delivery-key list
+  npm run server -- delivery-key revoke NAME
   npm run server -- audit [--user EMAIL] [--since 2026-11-01] [--until DATE] [--page NAME] [--action page.save] [--limit N] [--offset N]
 Built-in roles: ${Object.entries(BUILT_IN_ROLES)
   .map(([name, actions]) => `${name} (${actions.join(', ')})`)
   .join('; ')}.
 A new user may do nothing until a role is granted; --fascia and --country default to * (every one).
+The delivery route (GET /content/PLATFORM/SOURCE/PAGE/uat|live/COUNTRY.json) needs a delivery key unless
+--public-delivery is given.
 The audit log keeps ${DEFAULT_AUDIT_RETENTION_DAYS} days unless --audit-retention-days asks for more.
 PORT, DATABASE_URL, AUDIT_RETENTION_DAYS, STUDIO_OIDC_ISSUER, STUDIO_OIDC_AUDIENCE, STUDIO_OIDC_GROUPS_CLAIM and STUDIO_OIDC_CLIENT_ID
 may be set in the environment instead. With an issuer, the server also accepts that identity provider's access
@@ -120,6 +133,7 @@ export function parseServerArgs(argv: string[], env: NodeJS.ProcessEnv) {
       'oidc-audience': { type: 'string' },
       'oidc-groups-claim': { type: 'string' },
       'oidc-client-id': { type: 'string' },
+      'public-delivery': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
       to: { type: 'string' },
       fascia: { type: 'string' },
@@ -184,6 +198,7 @@ export function parseServerArgs(argv: string[], env: NodeJS.ProcessEnv) {
       host: values.host,
       databaseUrl,
       auditRetentionDays,
+      ...(values['public-delivery'] ? { publicDelivery: true } : {}),
       ...(oidc ? { oidc } : {}),
     };
   }
@@ -196,6 +211,13 @@ export function parseServerArgs(argv: string[], env: NodeJS.ProcessEnv) {
   if (command === 'user list' && argument === undefined) return { command: 'user list' as const, databaseUrl };
   if (command === 'user add' && argument) return { command: 'user add' as const, argument, databaseUrl };
   if (command === 'token revoke' && argument) return { command: 'token revoke' as const, argument, databaseUrl };
+  if (command === 'delivery-key list' && argument === undefined)
+    return { command: 'delivery-key list' as const, databaseUrl };
+  if ((command === 'delivery-key add' || command === 'delivery-key revoke') && argument) {
+    const name = DeliveryKeyNameSchema.safeParse(argument);
+    if (!name.success) throw new UsageError(`${name.error.issues[0]?.message}, not '${quote(argument)}'.`);
+    return { command: command as 'delivery-key add' | 'delivery-key revoke', argument: name.data, databaseUrl };
+  }
   throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
 }
 
@@ -280,6 +302,42 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<nu
           return 0;
         }
         console.error(`No token has the id ${args.argument}. See the ids with: npm run server -- user list`);
+        return 1;
+      });
+    case 'delivery-key add':
+      return withDatabase(args.databaseUrl, async (db) => {
+        let key: string;
+        try {
+          key = await addDeliveryKey(db, args.argument);
+        } catch (error) {
+          if (!(error instanceof DeliveryKeyExistsError)) throw error;
+          console.error(error.message);
+          return 1;
+        }
+        console.log(`Added delivery key ${args.argument}; it reads the delivery route only.`);
+        console.log('Delivery key (shown only now; the server keeps only its hash):');
+        console.log(key);
+        return 0;
+      });
+    case 'delivery-key list':
+      return withDatabase(args.databaseUrl, async (db) => {
+        const keys = await listDeliveryKeys(db);
+        if (keys.length === 0)
+          console.log('No delivery keys yet. Add one with: npm run server -- delivery-key add NAME');
+        for (const key of keys) console.log(`${key.name}  (created ${key.createdAt})`);
+        return 0;
+      });
+    case 'delivery-key revoke':
+      return withDatabase(args.databaseUrl, async (db) => {
+        if (await revokeDeliveryKey(db, args.argument)) {
+          console.log(
+            `Revoked delivery key ${args.argument}; every server refuses it within moments (the revocation is announced to them).`,
+          );
+          return 0;
+        }
+        console.error(
+          `No delivery key is named ${args.argument}. See the names with: npm run server -- delivery-key list`,
+        );
         return 1;
       });
     case 'audit':
@@ -370,6 +428,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<nu
         log,
         auditRetentionDays: args.auditRetentionDays,
         oidc: args.oidc,
+        publicDelivery: args.publicDelivery,
       });
       console.log(`Storefront Studio server listening on ${server.url}`);
       await new Promise<void>((resolve) => {

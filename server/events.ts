@@ -44,6 +44,8 @@ export interface EventHubOptions {
    * the streams' view scopes are loaded again.
    */
   onAccessChanged?: () => void;
+  /** An event of the stream was announced (a save, a live move, presence): heard before it is relayed. */
+  onAnnouncement?: (type: string) => void;
 }
 
 /** Where a stream's user may view pages: only those pages' saves and presence reach the stream (issue 22). */
@@ -114,6 +116,7 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
       reloadViewers();
       return;
     }
+    options.onAnnouncement?.(type);
     // The payload is one line of JSON already (pg_notify text), so it goes out as one data line.
     broadcast(payload, type, event.pageKey);
   };

@@ -17,6 +17,7 @@ import {
   censorTokens,
   existingTokenIds,
   isApiToken,
+  isDeliveryKey,
   recordSignedInUser,
   targetCarriesToken,
   userForToken,
@@ -30,6 +31,7 @@ import { createContentAuthorization, forbidden, logRefusal } from './access/cont
 import { loadAccess, type Access } from './access/grants';
 import { createDatabase } from './db/database';
 import { applyMigrationsIn } from './db/migrate';
+import { createDeliveryCache, deliveryRoutes } from './delivery';
 import { createEventHub, type EventHub, type StreamViewer } from './events';
 import { createLogger } from './log';
 import {
@@ -68,6 +70,8 @@ export interface TeamServerOptions {
   auditSweepMs?: number;
   /** Company sign-in: access tokens of this OpenID provider are accepted beside API tokens (server/oidc.ts). */
   oidc?: OidcOptions;
+  /** The delivery route (server/delivery.ts) answers without a delivery key. */
+  publicDelivery?: boolean;
 }
 
 export interface TeamServer {
@@ -146,6 +150,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     load: (user, groups) => loadAccess(db, user, groups),
     announcementsHeard: () => events.listening(),
   });
+  const delivery = createDeliveryCache({ announcementsHeard: () => events.listening() });
   const events: EventHub = await createEventHub({
     databaseUrl,
     log,
@@ -158,7 +163,11 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       for (const tokenId of tokenIds) if (oidcStreamLive(tokenId, now)) existing.add(tokenId);
       return existing;
     },
-    onAccessChanged: () => access.clear(),
+    onAccessChanged: () => {
+      access.clear();
+      delivery.forgetAll();
+    },
+    onAnnouncement: (type) => delivery.heard(type),
   });
 
   const unauthorized = (message: string): HttpError => unauthorizedError(message, oidc?.signIn);
@@ -190,6 +199,8 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       throw unauthorized(`This Storefront Studio server needs an API token. ${howToAuthenticate}`);
     if (token === 'malformed')
       throw unauthorized(`The Authorization header is not "Bearer TOKEN". ${howToAuthenticate}`);
+    if (isDeliveryKey(token))
+      throw unauthorized(`A delivery key reads the delivery route (GET /content/...) only. ${howToAuthenticate}`);
     if (!isApiToken(token)) return identifySignedIn(token);
     const found = await userForToken(db, token);
     if (!found)
@@ -238,6 +249,8 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     request.log.warn({ database }, 'health: database unavailable');
     return reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ status: 'unavailable', database });
   });
+
+  await app.register(deliveryRoutes, { db, store, publicDelivery: options.publicDelivery ?? false, cache: delivery });
 
   // Every other route needs a valid token: its user authors the saves.
   await app.register(async (scope) => {
