@@ -1,13 +1,16 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
-/** Files that replace modules with vi.mock: each needs its own module graph. */
-const MOCKING_MODULES = [
-  'tests/unit/atomicFile.test.ts',
-  'tests/unit/electron-*.test.ts',
-  'tests/unit/filesStoreLinks.test.ts',
-  'tests/unit/preload.test.ts',
-  'tests/unit/sampleCropsRouting.test.ts',
-];
+/**
+ * Files that replace modules with vi.mock: each needs its own module graph (the other files share one per
+ * worker, where a mocked module would leak into them, or they into it). Found by reading the files, so a new
+ * one cannot be forgotten here.
+ */
+const UNIT_DIR = 'tests/unit';
+const MOCKING_MODULES = readdirSync(UNIT_DIR)
+  .filter((name) => name.endsWith('.test.ts'))
+  .map((name) => `${UNIT_DIR}/${name}`)
+  .filter((path) => readFileSync(path, 'utf8').includes('vi.mock('));
 
 export default defineConfig({
   test: {
