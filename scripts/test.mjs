@@ -4,6 +4,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
+// Playwright's messages carry the terminal's colour codes.
+import { stripVTControlCharacters } from 'node:util';
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 // The three read-only checks run side by side (about 30 s instead of 55 on the 2 cores here); each one's
@@ -83,10 +85,8 @@ for (const check of buildChecks) {
   countCheck(check, run(check.name, check.command));
 }
 
-// Without the terminal's colour codes, which Playwright's messages carry.
-const plain = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
 const firstLine = (message = '') =>
-  plain(message)
+  stripVTControlCharacters(message)
     .split('\n')
     .find((line) => line.trim() !== '')
     ?.slice(0, 300) ?? '';
