@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { describeLiveMove, liveMessageError, type LiveEntry } from '../../../../core/live';
 import { bookmarkFor } from '../../../../core/rules/page';
@@ -152,10 +152,9 @@ function VersionChoice({
   disabled: boolean;
   onChoose(version: number): void;
 }) {
-  const legend = useId();
   return (
-    <fieldset className="live-versions" aria-labelledby={legend} disabled={disabled}>
-      <legend id={legend}>Version</legend>
+    <fieldset className="live-versions" disabled={disabled}>
+      <legend>Version</legend>
       <ul>
         {versions.map((version) => (
           <li key={version.version}>
