@@ -157,7 +157,11 @@ export class LiveChangeError extends Error {
 }
 
 /** Why a go-live of this version of the page is refused, or null when it may go live. */
-export function goLiveRefusal(key: PageKey, version: number, stored: StoredVersion | null): string | null {
+export function goLiveRefusal(
+  key: PageKey,
+  version: number,
+  stored: Pick<StoredVersion, 'kind'> | null,
+): string | null {
   if (!stored) return `${describeKey(key)} has no version ${version} to put live.`;
   if (stored.kind !== 'content')
     return `Version ${version} of ${describeKey(key)} is a bookmark; only saved content goes live.`;

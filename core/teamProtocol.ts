@@ -147,6 +147,19 @@ export type SaveContentRequest = z.infer<typeof SaveContentRequestSchema>;
 /** POST /saveBookmark (editor spec §7): stored like content, never refused for a conflict. */
 export const SaveBookmarkRequestSchema = z.object({ content: PageContentSchema, saveId: SaveIdSchema.optional() });
 
+/**
+ * POST /goLive and /rollBack on the wire: the desktop's request and who moves the page, as the desktop sends it.
+ * The embedded service records that user, as it keeps a save's author; a team server records its token's user
+ * whatever is sent, as it does for saves.
+ */
+const LiveMoverShape = {
+  by: z.string().min(1, 'by names who moves the page').max(320, 'by has at most 320 characters'),
+};
+export const GoLiveBodySchema = GoLiveRequestSchema.extend(LiveMoverShape);
+export type GoLiveBody = z.infer<typeof GoLiveBodySchema>;
+export const RollBackBodySchema = RollBackRequestSchema.extend(LiveMoverShape);
+export type RollBackBody = z.infer<typeof RollBackBodySchema>;
+
 /** 201 for a new version; 200 with repeated: true when the save id had made this version already. */
 export const SaveAnswerSchema = z.object({
   version: VersionSummarySchema,
@@ -429,8 +442,8 @@ export const contentRoutes = {
   },
   version: { method: 'GET', url: '/version', querystring: VersionQuerySchema, response: { 200: VersionAnswerSchema } },
   /** Needs publish (issue 24); the embedded store lets its one person do it. */
-  goLive: { method: 'POST', url: '/goLive', body: GoLiveRequestSchema, response: { 201: LiveAnswerSchema } },
-  rollBack: { method: 'POST', url: '/rollBack', body: RollBackRequestSchema, response: { 201: LiveAnswerSchema } },
+  goLive: { method: 'POST', url: '/goLive', body: GoLiveBodySchema, response: { 201: LiveAnswerSchema } },
+  rollBack: { method: 'POST', url: '/rollBack', body: RollBackBodySchema, response: { 201: LiveAnswerSchema } },
   liveHistory: {
     method: 'GET',
     url: '/liveHistory',

@@ -36,11 +36,16 @@ export interface ContentAuthorization {
   saveContent(request: FastifyRequest, reply: FastifyReply, input: SaveInput): Promise<SaveResult>;
   /** Throws the refusal unless the user may bookmark the page. */
   checkBookmark(request: FastifyRequest, key: PageKey): Promise<void>;
+  /** Throws the refusal unless the user may move what is live of the page: go live, roll back (issue 24). */
+  checkPublish(request: FastifyRequest, key: PageKey): Promise<void>;
 }
 
 export interface ContentRoutesOptions {
   store: ContentStore;
-  /** The user a save is authored by (lowercased); without it, the author the client sent is kept. */
+  /**
+   * The user a save is authored by, and a live move made by (lowercased); without it, the author and the mover
+   * the client sent are kept.
+   */
   author?: (request: FastifyRequest) => string;
   authorization?: ContentAuthorization;
 }
@@ -65,7 +70,16 @@ export const contentRoutesPlugin: FastifyPluginAsync<ContentRoutesOptions> = asy
   const authored = (content: PageContent, request: FastifyRequest): PageContent =>
     author ? { ...content, author: author(request).toLowerCase() } : content;
 
-  const { saveContent, saveBookmark, pages, page, versions, version } = contentRoutes;
+  /** Who moves a page's live pointer: with an author hook, theirs whatever the client sent. */
+  const mover = (request: FastifyRequest, sent: string): string => (author?.(request) ?? sent).toLowerCase();
+
+  /** The page a live move concerns, once the user may view it (404 otherwise) and move what is live of it. */
+  const requirePublish = async (request: FastifyRequest, key: PageKey): Promise<void> => {
+    await requireView(request, key, () => noSavedVersion(key, []));
+    await authorization?.checkPublish(request, key);
+  };
+
+  const { saveContent, saveBookmark, pages, page, versions, version, goLive, rollBack, liveHistory } = contentRoutes;
 
   app.post(
     saveContent.url,
@@ -130,6 +144,42 @@ export const contentRoutesPlugin: FastifyPluginAsync<ContentRoutesOptions> = asy
     if (!stored) throw noVersion();
     return versionReply(stored);
   });
+
+  // Issue 24: the store's one statement moves the pointer, writes its audit entry and announces it.
+  app.post(goLive.url, { schema: { body: goLive.body.describe('goLive body') } }, async (request, reply) => {
+    const { pageKey, version: number, message, by } = request.body;
+    await requirePublish(request, pageKey);
+    const live = await store.goLive({
+      key: keyOf(pageKey),
+      version: number,
+      by: mover(request, by),
+      message,
+      audit: auditClientOf(request, author?.(request) ?? null),
+    });
+    return reply.code(201).send({ live });
+  });
+
+  app.post(rollBack.url, { schema: { body: rollBack.body.describe('rollBack body') } }, async (request, reply) => {
+    const { pageKey, message, by } = request.body;
+    await requirePublish(request, pageKey);
+    const live = await store.rollBack({
+      key: keyOf(pageKey),
+      by: mover(request, by),
+      message,
+      audit: auditClientOf(request, author?.(request) ?? null),
+    });
+    return reply.code(201).send({ live });
+  });
+
+  app.get(
+    liveHistory.url,
+    { schema: { querystring: liveHistory.querystring.describe('page key') } },
+    async (request) => {
+      const key = pageKeyOf(request.query);
+      await requireView(request, key, () => noSavedVersion(key, []));
+      return store.liveHistory(key, { limit: request.query.limit, offset: request.query.offset });
+    },
+  );
 };
 
 /** A user agent longer than this is cut: an audit entry stays small whatever a client sends. */

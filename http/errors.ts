@@ -5,6 +5,7 @@ import {
   ConflictError,
   DamagedVersionError,
   InvalidContentError,
+  LiveChangeError,
   SaveIdReusedError,
   StoreUnavailableError,
 } from '../core/store';
@@ -59,6 +60,12 @@ export const badTarget = (target: string) =>
 export const malformedEscape = (path: string) =>
   new HttpError(400, 'invalid-request', `The path has a malformed %-escape: ${quote(path)}`);
 
+/**
+ * The code of a 409 that refuses a move of a page's live pointer (no such version, nothing to roll back to),
+ * apart from a save's conflict: the desktop shows its message whole.
+ */
+export const LIVE_CHANGE_REFUSED = 'live-change-refused';
+
 /** Fastify's own refusals (body parsing, routing), by their code, as this project words them. */
 function fromFramework(error: { code?: unknown; statusCode?: unknown; message: string }, bodyLimit: number) {
   switch (error.code) {
@@ -84,6 +91,7 @@ export function toHttpError(error: unknown, bodyLimit: number): HttpError | null
     return new HttpError(503, 'unavailable', error.message, {}, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
   }
   if (error instanceof InvalidContentError) return new HttpError(400, 'invalid-input', error.message);
+  if (error instanceof LiveChangeError) return new HttpError(409, LIVE_CHANGE_REFUSED, error.message);
   if (error instanceof SaveIdReusedError) return new HttpError(422, 'save-id-reused', error.message);
   if (error instanceof DamagedVersionError)
     return new HttpError(422, 'damaged', error.message, { version: error.version });

@@ -113,12 +113,12 @@ function mayReadAudit(permissions: Permissions, query: AuditQuery): boolean {
   );
 }
 
-/** The page a request concerns, when its query or its body's content names one whole. */
+/** The page a request concerns, when its query, its body's content or its body's pageKey (a live move) names one whole. */
 function pageKeyOfRequest(request: FastifyRequest): PageKey | null {
   const fromQuery = PageKeySchema.safeParse(request.query);
   if (fromQuery.success) return fromQuery.data;
-  const body = request.body as { content?: unknown } | undefined;
-  const fromBody = PageKeySchema.safeParse(body?.content);
+  const body = request.body as { content?: unknown; pageKey?: unknown } | undefined;
+  const fromBody = PageKeySchema.safeParse(body?.content ?? body?.pageKey);
   return fromBody.success ? fromBody.data : null;
 }
 

@@ -369,6 +369,10 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
       return {};
     },
     listPageAudit: async ({ key }) => deps.content.pageAudit(key),
+    // The mover is the signed-in user, as a save's author is (a team server takes its token's user anyway).
+    goLive: async (move) => ({ live: await deps.content.goLive({ ...move, by: requireUser(store, deps.team) }) }),
+    rollBack: async (move) => ({ live: await deps.content.rollBack({ ...move, by: requireUser(store, deps.team) }) }),
+    listLiveHistory: async ({ key }) => deps.content.liveHistory(key),
     listPendingSaves: async () => ({ pending: await deps.team.pendingSaves() }),
     loadPendingSave: async ({ id }) => {
       const entry = await deps.team.pendingEntry(id);

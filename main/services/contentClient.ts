@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { StudioError } from '../../core/result';
+import { LiveAnswerSchema, LiveHistoryAnswerSchema, type LiveEntry, type LiveHistoryAnswer } from '../../core/live';
 import { formatUtcTime } from '../../core/rules/utcTime';
 import { VersionSummarySchema, type PageContent, type PageKey, type VersionSummary } from '../../core/schemas';
 import {
@@ -11,12 +12,15 @@ import {
   VersionAnswerSchema,
   VersionsAnswerSchema,
   type AuditAnswer,
+  type GoLiveBody,
   type PageAnswer,
   type PageListing,
   type PageListQuery,
+  type RollBackBody,
   type SaveAnswer,
   type VersionsAnswer,
 } from '../../core/teamProtocol';
+import { LIVE_CHANGE_REFUSED } from '../../http/errors';
 import { createServiceHttp, defaultErrorCode, describeRouteFailure, serviceErrorOf } from './http';
 
 /**
@@ -47,6 +51,12 @@ export interface ContentClient {
   loadVersion(key: PageKey, version: number): Promise<StoredVersion | null>;
   /** A team server's audit entries of the page, newest first, at most MAX_LIST_LIMIT (GET /audit, admins). */
   pageAudit(key: PageKey): Promise<AuditAnswer>;
+  /** Puts a content version of the page live (issue 24); sent once, never again after a lost answer. */
+  goLive(move: GoLiveBody): Promise<LiveEntry>;
+  /** Puts the page back on the version live before the current one; sent once. */
+  rollBack(move: RollBackBody): Promise<LiveEntry>;
+  /** The page's live entries, newest first, at most MAX_LIST_LIMIT, with how many there are. */
+  liveHistory(key: PageKey): Promise<LiveHistoryAnswer>;
 }
 
 export interface ContentClientOptions {
@@ -72,6 +82,8 @@ export function createContentClient(baseUrl: string, options: ContentClientOptio
       // This app's own service: its messages are written for the editor, whole.
       const own = serviceErrorOf(failure.body);
       const serverMessage = own?.message ?? `HTTP ${failure.status}`;
+      // A live move the page's versions do not allow: the service's message says why, whole.
+      if (failure.status === 409 && own?.code === LIVE_CHANGE_REFUSED) return new StudioError('conflict', own.message);
       if (failure.status === 409) {
         const latest = VersionSummarySchema.safeParse(own?.['latest']);
         // A team's service may not say who saved; the conflict is just as real.
@@ -136,6 +148,14 @@ export function createContentClient(baseUrl: string, options: ContentClientOptio
     loadPage: (key) => loadOrNull('page', { ...key }, PageAnswerSchema),
     listVersions,
     loadVersion: (key, version) => loadOrNull('version', { ...key, version: String(version) }, VersionAnswerSchema),
+    goLive: async (move) => (await call('goLive', { method: 'POST', json: move }, LiveAnswerSchema)).live,
+    rollBack: async (move) => (await call('rollBack', { method: 'POST', json: move }, LiveAnswerSchema)).live,
+    liveHistory: (key) =>
+      call(
+        'liveHistory',
+        { method: 'GET', searchParams: searchParamsOf({ ...key, limit: MAX_LIST_LIMIT }) },
+        LiveHistoryAnswerSchema,
+      ),
     pageAudit: (key) =>
       call(
         'audit',

@@ -23,17 +23,18 @@ import {
   type StoredVersion,
 } from '../../core/store';
 import { createFileOnce, isMissingFileError } from './atomicFile';
-import { createJsonFolder, type FileProblem, type JsonFolder } from './jsonFolder';
+import { createJsonFolder, type JsonFolder } from './jsonFolder';
 import { createKeyedQueue } from './keyedQueue';
 import { mapLimited } from './mapLimited';
-import { errorMessage } from '../../core/rules/errorMessage';
+import { LIVE_FILE, createFilesLive, describeFileProblem, type Outcome } from './filesLive';
 
 /**
  * The embedded content store (ARCHITECTURE.md, Data): pages as JSON files under `contentRoot`, at the
  * s3JsonUrl layout `{fascia}/{platform}/{source}/{page}/uat/{country}/`, every saved version kept as
  * v000001.json, v000002.json, ... Version files are written once and never changed. A file that cannot be
  * used is skipped and reported, never overwritten: the next save takes the number after it (issue 11, §7).
- * Each page folder is read as a jsonFolder.ts folder with the 'skip' policy.
+ * Each page folder is read as a jsonFolder.ts folder with the 'skip' policy. Its live entries are a file
+ * beside the versions (filesLive.ts).
  */
 
 /** Saved pages always get status uat (editor spec §4). */
@@ -58,11 +59,8 @@ interface VersionMeta {
   saveId: string | undefined;
 }
 
-/** A version file as read: its value, or why it could not be read; null when there is no such file. */
-type Outcome<T> = { value: T } | { damaged: string } | null;
-
 export interface FilesStoreOptions {
-  /** Told about each damaged version file; the default writes a warning to the console. */
+  /** Told about each damaged version or live file; the default writes a warning to the console. */
   onDamagedFile?: (path: string, reason: string) => void;
 }
 
@@ -77,6 +75,7 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
   // reading every version again; versions written since (by another process) are read on the next save.
   const saveIds = new Map<string, { scannedUpTo: number; ids: Map<string, VersionMeta> }>();
   const versionFolders = new Map<string, JsonFolder<StoredVersion>>();
+  const live = createFilesLive({ pageFolder, enqueue, versionAt: readMeta, onDamagedFile: report });
 
   function versionFolder(folder: string): JsonFolder<StoredVersion> {
     let versions = versionFolders.get(folder);
@@ -86,7 +85,7 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
         files: VERSION_FILE,
         schema: StoredVersionSchema,
         policy: 'skip',
-        reason: describeVersionProblem,
+        reason: describeFileProblem('a stored version'),
         check: (stored, name) =>
           stored.version === versionOfFile(name) ? null : `it says it is version ${stored.version}`,
         onSkipped: report,
@@ -213,10 +212,12 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
 
   async function listPages(query: PageQuery = {}) {
     const pageFolders = new Map<string, { key: PageKey; numbers: number[] }>();
+    const withLiveFile = new Set<string>();
     for (const relativePath of await listFilesUnder(contentRoot)) {
       const parts = relativePath.split(sep);
       if (parts.length !== 7 || parts[4] !== STATUS) continue;
       const [fascia, platform, source, page, , country, fileName] = parts;
+      if (fileName === LIVE_FILE) withLiveFile.add(join(contentRoot, ...parts.slice(0, 6)));
       const version = versionOfFile(fileName ?? '');
       const key = PageKeySchema.safeParse({ fascia, platform, source, page, country });
       if (!version || !key.success) continue;
@@ -232,12 +233,21 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
     const found = await mapLimited(folders, LISTING_CONCURRENCY, async ([folder, { key, numbers }]) => {
       const newestFirst = numbers.sort((a, b) => b - a);
       const { meta, skipped } = await newestContent(folder, newestFirst);
-      return { key, skipped, summary: meta ? pageSummary(key, meta.category, meta.summary) : null };
+      const summary = meta ? pageSummary(key, meta.category, meta.summary) : null;
+      return { key, folder, numbers: newestFirst, skipped, summary };
     });
     const matching = found
-      .flatMap(({ summary }) => (summary && matchesPageQuery(summary, query) ? [summary] : []))
-      .sort(comparePageSummaries);
-    const pages = pageOf(matching, query);
+      .flatMap((page) =>
+        page.summary && matchesPageQuery(page.summary, query) ? [{ ...page, summary: page.summary }] : [],
+      )
+      .sort((a, b) => comparePageSummaries(a.summary, b.summary));
+    // The live state changes neither what is listed nor its order: it is read for the listed pages only.
+    const pages = await mapLimited(
+      pageOf(matching, query),
+      LISTING_CONCURRENCY,
+      async ({ summary, folder, numbers }) =>
+        withLiveFile.has(folder) ? live.withLiveState(summary, folder, numbers) : summary,
+    );
     const skipped: SkippedPage[] = found.flatMap(({ key, skipped }) =>
       skipped.length > 0 ? [{ key, versions: skipped }] : [],
     );
@@ -259,26 +269,16 @@ export function createFilesStore(contentRoot: string, options: FilesStoreOptions
     versions,
     version,
     listPages,
+    goLive: live.goLive,
+    rollBack: live.rollBack,
+    live: live.live,
+    liveHistory: live.liveHistory,
     close: async () => undefined,
   };
 }
 
 function metaOf(stored: StoredVersion): VersionMeta {
   return { summary: versionSummary(stored), category: stored.content.category, saveId: stored.saveId };
-}
-
-/** Why a version file cannot be used (not JSON, too deep, wrong shape, wrong number). */
-function describeVersionProblem(problem: FileProblem): string {
-  switch (problem.kind) {
-    case 'unreadable':
-      return errorMessage(problem.error);
-    case 'not-json':
-      return `not readable JSON: ${errorMessage(problem.error)}`;
-    case 'invalid':
-      return `not a stored version: ${problem.issues}`;
-    case 'check':
-      return problem.reason;
-  }
 }
 
 async function listFilesUnder(root: string): Promise<string[]> {

@@ -1,3 +1,4 @@
+import type { LiveEntry } from '../../core/live';
 import { StudioError } from '../../core/result';
 import { quote } from '../../core/rules/quote';
 import type { PageContent, PageKey } from '../../core/schemas';
@@ -27,11 +28,33 @@ export interface StudioContentClient extends Omit<ContentClient, 'listPages' | '
   pageAudit(key: PageKey): Promise<PageAuditAnswer>;
 }
 
+/**
+ * Why a live move is refused at once while the team server is offline: it moves what the storefront serves,
+ * so it is made on the server or not at all, never queued like a save.
+ */
+export function liveMoveOffline(move: 'go live' | 'roll back', reason: string | null): string {
+  return `You can ${move} only while the team server can be reached, and it cannot now (${reason ?? 'offline'}). Nothing was changed: try again once it is back online.`;
+}
+
 const unreachable = (error: unknown): error is StudioError =>
   error instanceof StudioError && error.code === 'unavailable';
 
 export function createStudioContentClient(local: () => ContentClient, team: TeamService): StudioContentClient {
   const client = (): ContentClient => (team.active() ? team.client() : local());
+
+  /** A live move on the team server (refused at once offline), or on this computer's service, told to the editor. */
+  const moveLive = async (move: 'go live' | 'roll back', make: (target: ContentClient) => Promise<LiveEntry>) => {
+    if (!team.active()) {
+      const entry = await make(local());
+      team.liveMovedHere(entry);
+      return entry;
+    }
+    const { connection, offlineReason } = team.status();
+    if (connection === 'offline') throw new StudioError('unavailable', liveMoveOffline(move, offlineReason));
+    // The server announces the move on its stream, which tells the editor.
+    return make(team.client());
+  };
+
   return {
     saveContent: (...args) => client().saveContent(...args),
     saveContentReceipt: (...args) => client().saveContentReceipt(...args),
@@ -49,6 +72,10 @@ export function createStudioContentClient(local: () => ContentClient, team: Team
         throw error;
       }
     },
+
+    goLive: (move) => moveLive('go live', (target) => target.goLive(move)),
+    rollBack: (move) => moveLive('roll back', (target) => target.rollBack(move)),
+    liveHistory: (key) => client().liveHistory(key),
 
     async save(key, page, baseHash, saveId) {
       if (team.active()) return team.save(key, page, baseHash, saveId);

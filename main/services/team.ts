@@ -212,6 +212,7 @@ export function createTeamService(options: TeamServiceOptions): TeamService {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    liveMovedHere: (entry) => emit({ ...entry, type: 'live' }),
 
     test: async ({ url, token, allowInsecureHttp }) => {
       const { user, problem } = await testTeamConnection({ url, token }, { allowInsecureHttp });

@@ -137,6 +137,9 @@ export function createTeamOnline(options: TeamOnlineOptions): TeamOnline {
         listVersions: watch(client.listVersions),
         loadVersion: watch(client.loadVersion),
         pageAudit: watch(client.pageAudit),
+        goLive: watch(client.goLive),
+        rollBack: watch(client.rollBack),
+        liveHistory: watch(client.liveHistory),
       };
     },
     stopProbe,

@@ -1,3 +1,4 @@
+import type { LiveEntry } from '../../core/live';
 import type { BackoffPolicy } from '../../core/rules/backoff';
 import type { PageContent, PageKey } from '../../core/schemas';
 import type {
@@ -57,6 +58,11 @@ export interface TeamService {
   retryNow(): TeamStatus;
   presence(): PresenceEntry[];
   onEvent(listener: (event: TeamEvent) => void): () => void;
+  /**
+   * A live move made on this computer's content service (no team server, so no stream to tell of it): told to
+   * the editor as the team stream tells of a move on the server, so its screens follow it the same way.
+   */
+  liveMovedHere(entry: LiveEntry): void;
   test(form: TeamForm): Promise<{ user: string | null; problem: TeamConnectionProblem | null }>;
   /**
    * Asks the server in force who the token belongs to (GET /me) and remembers it, for a sign-in that did not

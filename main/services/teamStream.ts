@@ -5,7 +5,7 @@ import type { StreamMessage } from './teamEvents';
 
 /**
  * The team server's event stream (core/teamProtocol.ts, teamStreamEvents) turned into what the editor is told
- * (TeamEvent): saves as they are, presence kept as a board of who has which page open and pushed whole.
+ * (TeamEvent): saves and live moves as they are, presence kept as a board of who has which page open and pushed whole.
  */
 
 export interface StreamTranslator {
@@ -38,6 +38,7 @@ export function createStreamTranslator(options: StreamTranslatorOptions): Stream
   const translate = (event: TeamStreamEvent): void => {
     switch (event.event) {
       case 'saved':
+      case 'live':
         options.emit(event.data);
         return;
       case 'presence-snapshot':

@@ -120,6 +120,11 @@ export function createContentAuthorization({ store, accessOf }: ContentAuthoriza
       requireAction(request, permissions, key, 'bookmark', 'bookmark pages there');
     },
 
+    async checkPublish(request, key) {
+      const { permissions } = await accessOf(request);
+      requireAction(request, permissions, key, 'publish', 'put pages live or roll them back there');
+    },
+
     async saveContent(request: FastifyRequest, reply: FastifyReply, input: SaveInput): Promise<SaveResult> {
       // The check's own cost (Server-Timing, which the bench reads): the time spent deciding, and apart, the
       // time spent reading the newest version when this process did not keep it. Waits for the event loop

@@ -1,16 +1,21 @@
-import type { PageKey, PageSummary, VersionSummary } from '../../core/schemas';
+import type { LiveEntry, LiveMove } from '../../core/live';
+import type { LiveState, PageKey, PageSummary, VersionSummary } from '../../core/schemas';
 import { AUDIT_ACTIONS, type SavedEvent } from '../../core/teamProtocol';
 import {
   LISTING_KEY_ORDER,
+  LiveChangeError,
   PAGE_KEY_FIELDS,
   conflictOf,
+  goLiveRefusal,
   keyOf,
   pageBounds,
   pageSummary,
   repeatedSave,
+  rollBackRefusal,
   stampSave,
   versionSummary,
   type ContentStore,
+  type LiveMoveInput,
   type PageListing,
   type PageQuery,
   type Paging,
@@ -50,6 +55,10 @@ const SAVE_AND_AUDIT = `WITH saved AS (SELECT * FROM save_version(${SAVE_PARAMET
            $1, $2, $3, $4, $5, saved.version, saved.outcome, $18, $19, $20 FROM saved
   )
   SELECT * FROM saved`;
+/** move_live's 16 parameters (migration 007). */
+const MOVE_PARAMETERS = Array.from({ length: 16 }, (_, index) => `$${index + 1}`).join(', ');
+/** A live entry's columns, as LiveEntry's fields apart from the key. */
+const LIVE_COLUMNS = 'version, hash, previous, move, at, by, message, release';
 /** The text a listing's text filter searches: the same expression as the pages_text trigram index. */
 const SEARCH_TEXT = `lower(page || E'\\n' || category || E'\\n' || author)`;
 
@@ -151,17 +160,83 @@ export function createPostgresStore(db: Database): ContentStore {
     const where = conditions.join(' AND ');
     const filterValues = [...values];
     const { limit, offset } = pageBounds(pageQuery);
+    const order = `saved_at DESC, ${LISTING_KEY_ORDER.join(', ')}`;
     const [rows, count] = await Promise.all([
-      db.query<PageKey & Omit<PageSummary, 'key'>>(
-        `SELECT ${KEY_COLUMNS}, category, content_version AS version, hash, author, timestamp FROM pages
-          WHERE ${where} ORDER BY saved_at DESC, ${LISTING_KEY_ORDER.join(', ')}
-          LIMIT ${parameter(limit)} OFFSET ${parameter(offset)}`,
+      // The page of rows first, then its live state, so only the rows answered look up their live entry.
+      db.query<ListedRow>(
+        `SELECT listed.*, live.version AS "liveVersion", live.at AS "liveAt", live.by AS "liveBy",
+                live.ahead AS "liveAhead"
+           FROM (SELECT ${KEY_COLUMNS}, category, content_version AS version, hash, author, timestamp, saved_at
+                   FROM pages WHERE ${where} ORDER BY ${order}
+                  LIMIT ${parameter(limit)} OFFSET ${parameter(offset)}) listed
+           LEFT JOIN LATERAL (${NEWEST_LIVE_ENTRY}) live ON true
+          ORDER BY ${order}`,
         values,
       ),
       db.query<{ total: number }>(`SELECT count(*)::integer AS total FROM pages WHERE ${where}`, filterValues),
     ]);
-    const pages = rows.rows.map((row): PageSummary => pageSummary(row, row.category, row));
+    const pages = rows.rows.map((row): PageSummary => pageSummary(row, row.category, row, liveStateOf(row)));
     return { pages, total: count.rows[0]?.total ?? 0, skipped: [] };
+  }
+
+  /**
+   * A go-live or a rollback: move_live (migration 007) locks the page, checks, adds the entry and its audit
+   * entry and announces it, in one call; a refusal is worded here by the rule both stores share.
+   */
+  async function moveLive(input: LiveMoveInput, target: MoveTarget): Promise<LiveEntry> {
+    const key = keyOf(input.key);
+    const { audit } = input;
+    const row = (
+      await db.query<LiveRow & { outcome: 'moved' | 'refused'; kind: StoredVersion['kind'] | null }>(
+        `SELECT * FROM move_live(${MOVE_PARAMETERS})`,
+        [
+          ...keyValues(key),
+          target.move,
+          target.move === 'live' ? target.version : null,
+          input.by,
+          input.message,
+          input.release ?? null,
+          target.move === 'live' ? AUDIT_ACTIONS.goLive : AUDIT_ACTIONS.rollBack,
+          audit?.actor ?? input.by,
+          audit?.userAgent ?? null,
+          audit?.clientAddress ?? null,
+          audit?.requestId ?? null,
+          EVENTS_CHANNEL,
+        ],
+      )
+    ).rows[0];
+    if (!row) throw new Error(`Moving ${key.page} live answered nothing.`);
+    if (row.outcome === 'moved') return liveEntryOf(key, row);
+    const refusal =
+      target.move === 'live'
+        ? goLiveRefusal(key, target.version, row.kind === null ? null : { kind: row.kind })
+        : rollBackRefusal(key, row.version === null ? null : liveEntryOf(key, row));
+    throw new LiveChangeError(refusal ?? `Moving ${key.page} live: a refusal the rule does not see.`);
+  }
+
+  async function live(key: PageKey): Promise<LiveEntry | null> {
+    const row = (
+      await db.query<LiveRow>(
+        `SELECT ${LIVE_COLUMNS} FROM live_entries WHERE ${KEY_MATCH} ORDER BY entry DESC LIMIT 1`,
+        keyValues(key),
+      )
+    ).rows[0];
+    return row ? liveEntryOf(key, row) : null;
+  }
+
+  async function liveHistory(key: PageKey, paging?: Paging) {
+    const { limit, offset } = pageBounds(paging);
+    const [rows, count] = await Promise.all([
+      db.query<LiveRow>(
+        `SELECT ${LIVE_COLUMNS} FROM live_entries WHERE ${KEY_MATCH} ORDER BY entry DESC LIMIT $6 OFFSET $7`,
+        [...keyValues(key), limit, offset],
+      ),
+      db.query<{ total: number }>(
+        `SELECT count(*)::integer AS total FROM live_entries WHERE ${KEY_MATCH}`,
+        keyValues(key),
+      ),
+    ]);
+    return { entries: rows.rows.map((row) => liveEntryOf(key, row)), total: count.rows[0]?.total ?? 0 };
   }
 
   return {
@@ -170,9 +245,51 @@ export function createPostgresStore(db: Database): ContentStore {
     versions,
     version,
     listPages,
+    goLive: (input) => moveLive(input, { move: 'live', version: input.version }),
+    rollBack: (input) => moveLive(input, { move: 'rollback' }),
+    live,
+    liveHistory,
     // The pool belongs to the server that made it; it ends it after the store.
     close: async () => undefined,
   };
+}
+
+/** What a move asks for: a go-live names its version; a rollback returns to the one live before. */
+type MoveTarget = { move: Extract<LiveMove, 'live'>; version: number } | { move: Extract<LiveMove, 'rollback'> };
+
+/** A live entry as its row holds it; `at` is a Date (pg reads timestamptz so), to the millisecond. */
+type LiveRow = Omit<LiveEntry, 'pageKey' | 'at'> & { at: Date };
+
+function liveEntryOf(key: PageKey, row: LiveRow): LiveEntry {
+  const { version, hash, previous, move, at, by, message, release } = row;
+  return { pageKey: keyOf(key), version, hash, previous, move, at: at.toISOString(), by, message, release };
+}
+
+/**
+ * The newest live entry of the listed page `listed` (the primary key's index, read backwards), with how many
+ * content versions were saved after its version.
+ */
+const NEWEST_LIVE_ENTRY = `SELECT l.version, l.at, l.by,
+    (SELECT count(*)::integer FROM versions v
+      WHERE (v.fascia, v.country, v.page, v.source, v.platform) = (l.fascia, l.country, l.page, l.source, l.platform)
+        AND v.version > l.version AND v.kind = 'content') AS ahead
+  FROM live_entries l
+ WHERE (l.fascia, l.country, l.page, l.source, l.platform)
+     = (listed.fascia, listed.country, listed.page, listed.source, listed.platform)
+ ORDER BY l.entry DESC LIMIT 1`;
+
+/** A listed page's row: its summary's columns and its live state's (null when it was never live). */
+type ListedRow = PageKey &
+  Omit<PageSummary, 'key' | 'live'> & {
+    liveVersion: number | null;
+    liveAt: Date | null;
+    liveBy: string | null;
+    liveAhead: number | null;
+  };
+
+function liveStateOf(row: ListedRow): LiveState | null {
+  if (row.liveVersion === null || row.liveAt === null || row.liveBy === null) return null;
+  return { version: row.liveVersion, at: row.liveAt.toISOString(), by: row.liveBy, ahead: row.liveAhead ?? 0 };
 }
 
 /** A LIKE pattern matching `text` literally. */

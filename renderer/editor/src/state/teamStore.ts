@@ -96,6 +96,7 @@ function apply(event: TeamEvent): void {
       if (event.merged && !event.repeated)
         announceMerge(event.pending.key, event.version.version, event.merged, `${event.pending.key.page}: `);
       break;
+    case 'live':
     case 'resync':
       // Nothing to keep: the listeners below (the dashboard) list the pages again.
       break;
