@@ -106,7 +106,7 @@ test('one person goes live, saves ahead of live, goes live again from the editor
   await page.keyboard.press('Escape');
   await expect(history).toBeHidden();
 
-  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
   await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Leave' }).click();
   await dashboardShown(page);
   await expect(row.locator('.live-badge')).toHaveText('Live v3');
