@@ -58,7 +58,7 @@ const SAVE_AND_AUDIT = `WITH saved AS (SELECT * FROM save_version(${SAVE_PARAMET
 /** move_live's 16 parameters (migration 007). */
 const MOVE_PARAMETERS = Array.from({ length: 16 }, (_, index) => `$${index + 1}`).join(', ');
 /** A live entry's columns, as LiveEntry's fields apart from the key. */
-const LIVE_COLUMNS = 'version, hash, previous, move, at, by, message, release';
+const LIVE_COLUMNS = 'version, hash, previous, move, at, moved_by AS by, message, release';
 /** The text a listing's text filter searches: the same expression as the pages_text trigram index. */
 const SEARCH_TEXT = `lower(page || E'\\n' || category || E'\\n' || author)`;
 
@@ -269,7 +269,7 @@ function liveEntryOf(key: PageKey, row: LiveRow): LiveEntry {
  * The newest live entry of the listed page `listed` (the primary key's index, read backwards), with how many
  * content versions were saved after its version.
  */
-const NEWEST_LIVE_ENTRY = `SELECT l.version, l.at, l.by,
+const NEWEST_LIVE_ENTRY = `SELECT l.version, l.at, l.moved_by AS by,
     (SELECT count(*)::integer FROM versions v
       WHERE (v.fascia, v.country, v.page, v.source, v.platform) = (l.fascia, l.country, l.page, l.source, l.platform)
         AND v.version > l.version AND v.kind = 'content') AS ahead

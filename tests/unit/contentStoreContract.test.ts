@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../http/errors';
 import { createPostgresStore } from '../../server/content/postgresStore';
-import type { ContentStore } from '../../core/store';
+import { LiveChangeError, pageKeyId, type ContentStore } from '../../core/store';
 import { createDatabase } from '../../server/db/database';
 import { applyMigrationsIn } from '../../server/db/migrate';
 import { createFilesStore } from '../../main/services/filesStore';
@@ -457,6 +457,178 @@ function contract(name: string, makeBackend: () => Promise<Backend>) {
         ),
         { numRuns: 60 },
       );
+    });
+
+    describe('live versions (issue 24)', () => {
+      const PUBLISHER = 'pub@example.com';
+      const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+      const saveVersions = async (...titles: string[]) => {
+        const hashes: string[] = [];
+        for (const title of titles) {
+          const saved = await backend.store.save({ content: makePage({ title }), kind: 'content' });
+          hashes.push(saved.version.hash);
+        }
+        return hashes;
+      };
+      const goLive = (version: number, key: PageKey = HOME_KEY) =>
+        backend.store.goLive({ key, version, by: PUBLISHER, message: `Version ${version} live` });
+      const rollBack = (key: PageKey = HOME_KEY) => backend.store.rollBack({ key, by: PUBLISHER, message: 'Back' });
+      const refusalOf = async (move: Promise<unknown>): Promise<string> => {
+        const error = await move.then(
+          () => null,
+          (thrown: unknown) => thrown,
+        );
+        expect(error).toBeInstanceOf(LiveChangeError);
+        return (error as LiveChangeError).message;
+      };
+      const historyVersions = async (key: PageKey = HOME_KEY) =>
+        (await backend.store.liveHistory(key)).entries.map((entry) => [entry.move, entry.version, entry.previous]);
+
+      it('puts a version live: the first with no previous, each next with the version live before', async () => {
+        const [first, second] = await saveVersions('One', 'Two');
+        expect(await backend.store.live(HOME_KEY)).toBeNull();
+
+        const one = await goLive(1);
+        expect(one).toEqual({
+          pageKey: HOME_KEY,
+          version: 1,
+          hash: first,
+          previous: null,
+          move: 'live',
+          at: expect.stringMatching(ISO_UTC),
+          by: PUBLISHER,
+          message: 'Version 1 live',
+          release: null,
+        });
+        expect(await backend.store.live(HOME_KEY)).toEqual(one);
+
+        const two = await backend.store.goLive({
+          key: HOME_KEY,
+          version: 2,
+          by: PUBLISHER,
+          message: 'Both',
+          release: 'summer',
+        });
+        expect(two).toMatchObject({ version: 2, hash: second, previous: 1, move: 'live', release: 'summer' });
+        expect(await backend.store.live(HOME_KEY)).toEqual(two);
+      });
+
+      it('rolls back to the version live before, and a second rollback undoes the first', async () => {
+        const [first, second] = await saveVersions('One', 'Two', 'Three');
+        await goLive(1);
+        await goLive(2);
+
+        const back = await rollBack();
+        expect(back).toEqual({
+          pageKey: HOME_KEY,
+          version: 1,
+          hash: first,
+          previous: 2,
+          move: 'rollback',
+          at: expect.stringMatching(ISO_UTC),
+          by: PUBLISHER,
+          message: 'Back',
+          release: null,
+        });
+        expect(await backend.store.live(HOME_KEY)).toEqual(back);
+
+        const again = await rollBack();
+        expect(again).toMatchObject({ version: 2, hash: second, previous: 1, move: 'rollback' });
+        expect(await historyVersions()).toEqual([
+          ['rollback', 2, 1],
+          ['rollback', 1, 2],
+          ['live', 2, 1],
+          ['live', 1, null],
+        ]);
+      });
+
+      it('refuses a version that does not exist, a bookmark, and a rollback with nothing to go back to, recording nothing', async () => {
+        await saveVersions('One');
+        await backend.store.save({ content: makePage({ title: 'Snapshot' }), kind: 'bookmark' });
+        const other: PageKey = { ...HOME_KEY, page: 'never-saved' };
+
+        expect(await refusalOf(goLive(7))).toBe("page 'home' (jd, gb, app/ios) has no version 7 to put live.");
+        expect(await refusalOf(goLive(1, other))).toBe(
+          "page 'never-saved' (jd, gb, app/ios) has no version 1 to put live.",
+        );
+        expect(await refusalOf(goLive(2))).toBe(
+          "Version 2 of page 'home' (jd, gb, app/ios) is a bookmark; only saved content goes live.",
+        );
+        expect(await refusalOf(rollBack())).toBe(
+          "page 'home' (jd, gb, app/ios) is not live, so there is nothing to roll back.",
+        );
+        expect(await refusalOf(rollBack(other))).toBe(
+          "page 'never-saved' (jd, gb, app/ios) is not live, so there is nothing to roll back.",
+        );
+        expect(await backend.store.liveHistory(HOME_KEY)).toEqual({ entries: [], total: 0 });
+
+        const one = await goLive(1);
+        expect(await refusalOf(rollBack())).toBe(
+          "page 'home' (jd, gb, app/ios) has been live at version 1 only: there is no earlier live version to go back to.",
+        );
+        expect(await backend.store.liveHistory(HOME_KEY)).toEqual({ entries: [one], total: 1 });
+      });
+
+      it('keeps the history newest first, with the total, paged', async () => {
+        await saveVersions('One', 'Two', 'Three');
+        const moves = [await goLive(1), await goLive(3), await goLive(2), await rollBack()];
+        const newestFirst = [...moves].reverse();
+
+        expect(await backend.store.liveHistory(HOME_KEY)).toEqual({ entries: newestFirst, total: 4 });
+        expect(await backend.store.liveHistory(HOME_KEY, { limit: 2, offset: 1 })).toEqual({
+          entries: newestFirst.slice(1, 3),
+          total: 4,
+        });
+        expect(await backend.store.liveHistory(HOME_KEY, { offset: 4 })).toEqual({ entries: [], total: 4 });
+        const times = newestFirst.map((entry) => Date.parse(entry.at));
+        expect(times).toEqual([...times].sort((a, b) => b - a));
+        // Another page, and the same page in another country, have histories of their own.
+        expect(await backend.store.liveHistory({ ...HOME_KEY, country: 'fr' })).toEqual({ entries: [], total: 0 });
+        expect(await backend.store.live({ ...HOME_KEY, page: 'other' })).toBeNull();
+      });
+
+      it('lists the live version of each page that has one, with how many content versions UAT is ahead', async () => {
+        const other: PageKey = { ...HOME_KEY, page: 'other' };
+        await backend.store.save({ content: makePage({ key: other }), kind: 'content' });
+        await saveVersions('One', 'Two');
+        const live = await goLive(1);
+        const listed = async (key: PageKey) =>
+          (await backend.store.listPages()).pages.find((page) => pageKeyId(page.key) === pageKeyId(key));
+
+        expect((await listed(HOME_KEY))?.live).toEqual({ version: 1, at: live.at, by: PUBLISHER, ahead: 1 });
+        expect(await listed(other)).not.toHaveProperty('live');
+
+        // Bookmarks are not content: UAT is ahead by the content versions saved after the live one.
+        await backend.store.save({ content: makePage({ title: 'Snapshot' }), kind: 'bookmark' });
+        await saveVersions('Three', 'Four');
+        expect(await listed(HOME_KEY)).toMatchObject({ version: 5, live: { version: 1, ahead: 3 } });
+
+        await goLive(5);
+        expect((await listed(HOME_KEY))?.live).toMatchObject({ version: 5, ahead: 0 });
+        await rollBack();
+        expect((await listed(HOME_KEY))?.live).toMatchObject({ version: 1, ahead: 3 });
+        // Over HTTP too, within the listing's filters and paging.
+        const answer = await call('/pages?limit=1&text=home');
+        expect(answer.body.pages).toHaveLength(1);
+        expect(answer.body.pages[0].live).toEqual({
+          version: 1,
+          at: expect.stringMatching(ISO_UTC),
+          by: PUBLISHER,
+          ahead: 3,
+        });
+      });
+
+      it('records every one of concurrent go-lives of one page, each previous the version live before it', async () => {
+        await saveVersions('One', 'Two', 'Three', 'Four', 'Five', 'Six');
+        const moved = await Promise.all([1, 2, 3, 4, 5, 6].map((version) => goLive(version)));
+
+        const { entries, total } = await backend.store.liveHistory(HOME_KEY);
+        expect(total).toBe(6);
+        expect(entries.map((entry) => entry.version).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+        entries.forEach((entry, index) => expect(entry.previous).toBe(entries[index + 1]?.version ?? null));
+        expect(await backend.store.live(HOME_KEY)).toEqual(entries[0]);
+        expect(moved).toEqual(expect.arrayContaining(entries));
+      });
     });
 
     describe('with authentication', () => {

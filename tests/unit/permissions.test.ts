@@ -19,6 +19,7 @@ import {
 } from '../../core/permissions';
 import type { PageSummary } from '../../core/schemas';
 import { matchesPageQuery } from '../../core/store';
+import { MeAnswerSchema } from '../../core/teamProtocol';
 
 const user = (name: string) => ({ kind: 'user' as const, name });
 const group = (name: string) => ({ kind: 'group' as const, name });
@@ -38,13 +39,38 @@ const builtIn = roleTable([]);
 const permissionsOf = (...grants: Grant[]) => effectivePermissions(grants, builtIn);
 
 describe('roles', () => {
-  it('has the built-in roles of issue 22', () => {
+  it('has the built-in roles of issue 22, and the publisher of issue 24; admin may publish', () => {
     expect(BUILT_IN_ROLES).toEqual({
-      admin: ['view', 'edit', 'structure', 'scripts', 'bookmark', 'admin'],
+      admin: ['view', 'edit', 'structure', 'scripts', 'bookmark', 'publish', 'admin'],
       editor: ['view', 'edit', 'structure', 'bookmark'],
       translator: ['view', 'edit'],
+      publisher: ['view', 'publish'],
       viewer: ['view'],
     });
+  });
+
+  it('lets a publisher view and publish within the grant scope, and nothing else', () => {
+    const publisher = permissionsOf(grant('publisher', JD_DE));
+    const place = { fascia: 'site_jd', country: 'de' };
+    expect(ACTIONS.filter((action) => may(publisher, action, place))).toEqual(['view', 'publish']);
+    expect(may(publisher, 'publish', { fascia: 'site_jd', country: 'gb' })).toBe(false);
+    expect(may(permissionsOf(grant('editor', EVERYWHERE)), 'publish', place)).toBe(false);
+    expect(mayEverywhere(permissionsOf(grant('admin', EVERYWHERE)), 'publish')).toBe(true);
+  });
+
+  it('reads the permissions of a server from before publish (its /me has none) as publish allowed nowhere', () => {
+    const { publish, ...older } = permissionsOf(grant('admin', EVERYWHERE));
+    expect(publish.allow).toEqual([EVERYWHERE]);
+    const me = MeAnswerSchema.parse({
+      user: 'ed@example.com',
+      server: 'storefront-studio',
+      groups: [],
+      grants: [grant('admin', EVERYWHERE)],
+      permissions: older,
+    });
+    expect(me.permissions.publish).toEqual({ allow: [], deny: [] });
+    expect(may(me.permissions, 'publish', { fascia: 'site_jd', country: 'de' })).toBe(false);
+    expect(may(me.permissions, 'edit', { fascia: 'site_jd', country: 'de' })).toBe(true);
   });
 
   it('adds defined roles, but a defined role never replaces a built-in one', () => {

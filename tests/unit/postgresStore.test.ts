@@ -1,7 +1,10 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPostgresStore } from '../../server/content/postgresStore';
-import type { ContentStore, SaveResult } from '../../core/store';
+import { LiveChangeError, StoreUnavailableError, type ContentStore, type SaveResult } from '../../core/store';
+import { AUDIT_ACTIONS, LiveEventSchema } from '../../core/teamProtocol';
+import { queryAudit } from '../../server/audit';
+import { defineRole, definedRoles } from '../../server/access/grants';
 import { EVENTS_CHANNEL, createDatabase, isDatabaseUnavailable, type Database } from '../../server/db/database';
 import { applyMigrations, applyMigrationsIn, bundledMigrations } from '../../server/db/migrate';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
@@ -171,6 +174,135 @@ describe('versions', () => {
   });
 });
 
+describe('live versions (issue 24)', () => {
+  const PUBLISHER = 'pub@example.com';
+  const CLIENT = { actor: PUBLISHER, userAgent: 'Studio/24', clientAddress: '10.0.0.7', requestId: 'req-42' };
+  const saveTwo = async () => {
+    await store.save({ content: makePage({ title: 'One' }), kind: 'content' });
+    await store.save({ content: makePage({ title: 'Two' }), kind: 'content' });
+  };
+
+  /** A second connection LISTENing on the events channel; `heard` answers what it has heard so far. */
+  async function listen(): Promise<{ heard(): Promise<unknown[]>; end(): Promise<void> }> {
+    const listener = new pg.Client(databaseUrl);
+    await listener.connect();
+    const events: unknown[] = [];
+    listener.on('notification', (message) => events.push(JSON.parse(message.payload ?? 'null')));
+    await listener.query(`LISTEN ${EVENTS_CHANNEL}`);
+    return {
+      async heard() {
+        // A round trip on the listener's connection delivers every notification committed before it.
+        await listener.query('SELECT 1');
+        return events;
+      },
+      end: () => listener.end(),
+    };
+  }
+
+  it("write their audit entry in the move's own statement, with the client, and none for a refused move", async () => {
+    await saveTwo();
+    await store.goLive({ key: HOME_KEY, version: 1, by: PUBLISHER, message: 'Launch', audit: CLIENT });
+    await store.goLive({ key: HOME_KEY, version: 2, by: PUBLISHER, message: 'Next', audit: CLIENT });
+    // Without a client (a move the server makes itself), the mover is the actor.
+    await store.rollBack({ key: HOME_KEY, by: PUBLISHER, message: 'Oops' });
+    await expect(
+      store.goLive({ key: HOME_KEY, version: 9, by: PUBLISHER, message: 'Missing', audit: CLIENT }),
+    ).rejects.toThrow(LiveChangeError);
+
+    const goLives = await queryAudit(db, { action: AUDIT_ACTIONS.goLive });
+    expect(goLives.total).toBe(2);
+    expect(goLives.entries[0]).toEqual({
+      id: expect.any(String),
+      at: expect.any(String),
+      actor: PUBLISHER,
+      subject: null,
+      action: 'page.go-live',
+      pageKey: HOME_KEY,
+      version: 2,
+      result: 'ok',
+      reason: null,
+      userAgent: 'Studio/24',
+      clientAddress: '10.0.0.7',
+      requestId: 'req-42',
+      details: { previous: 1, message: 'Next', release: null },
+    });
+    const rollBacks = await queryAudit(db, { action: AUDIT_ACTIONS.rollBack });
+    expect(rollBacks.entries).toEqual([
+      expect.objectContaining({
+        actor: PUBLISHER,
+        pageKey: HOME_KEY,
+        version: 1,
+        result: 'ok',
+        userAgent: null,
+        requestId: null,
+        details: { previous: 2, message: 'Oops', release: null },
+      }),
+    ]);
+  });
+
+  it("announce each move once it is committed, as the stream's live event, and never a refused one", async () => {
+    await saveTwo();
+    const listener = await listen();
+    try {
+      const moves = [
+        await store.goLive({ key: HOME_KEY, version: 1, by: PUBLISHER, message: 'Launch' }),
+        await store.goLive({ key: HOME_KEY, version: 2, by: PUBLISHER, message: 'Next', release: 'summer' }),
+        await store.rollBack({ key: HOME_KEY, by: PUBLISHER, message: 'Oops' }),
+      ];
+      await expect(store.goLive({ key: HOME_KEY, version: 9, by: PUBLISHER, message: 'Missing' })).rejects.toThrow(
+        LiveChangeError,
+      );
+
+      const events = await listener.heard();
+      expect(events.map((event) => LiveEventSchema.parse(event))).toEqual(
+        moves.map((entry) => ({ ...entry, type: 'live' })),
+      );
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('keep their history append-only, and a move that fails leaves it as it was and announces nothing', async () => {
+    await saveTwo();
+    const first = await store.goLive({ key: HOME_KEY, version: 1, by: PUBLISHER, message: 'Launch' });
+    for (const statement of ["UPDATE live_entries SET moved_by = 'mallory'", 'DELETE FROM live_entries']) {
+      await expect(db.query(statement)).rejects.toThrow('the live history is append-only');
+    }
+    await expect(db.query('TRUNCATE live_entries')).rejects.toThrow('the live history is append-only');
+
+    // The audit entry, written after the new live entry, fails: the whole move is undone.
+    await db.query(`CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'the audit log is full'; END $$`);
+    await db.query(
+      'CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()',
+    );
+    const listener = await listen();
+    try {
+      await expect(store.goLive({ key: HOME_KEY, version: 2, by: PUBLISHER, message: 'Next' })).rejects.toThrow(
+        'the audit log is full',
+      );
+      await expect(store.rollBack({ key: HOME_KEY, by: PUBLISHER, message: 'Oops' })).rejects.toThrow(LiveChangeError);
+      expect(await store.liveHistory(HOME_KEY)).toEqual({ entries: [first], total: 1 });
+      expect(await listener.heard()).toEqual([]);
+    } finally {
+      await listener.end();
+    }
+    await db.query('DROP TRIGGER refuse_audit ON audit_log');
+    expect(await store.goLive({ key: HOME_KEY, version: 2, by: PUBLISHER, message: 'Next' })).toMatchObject({
+      version: 2,
+      previous: 1,
+    });
+  });
+
+  it('let a defined role hold publish (migration 007), and still refuse an action that does not exist', async () => {
+    expect(await defineRole(db, 'releaser', ['view', 'publish'])).toBe('defined');
+    expect(await definedRoles(db)).toEqual([{ name: 'releaser', actions: ['view', 'publish'] }]);
+    await expect(db.query("INSERT INTO roles (name, actions) VALUES ('odd', ARRAY['launch'])")).rejects.toThrow(
+      'roles_actions_check',
+    );
+  });
+});
+
 describe('a save sent twice at once (audit of issue 21, fault 4)', () => {
   it('answers the second as a repeat of the first, with the same version, in 100 of 100 pairs', async () => {
     const racing = createDatabase({ connectionString: databaseUrl, max: 20 });
@@ -258,6 +390,9 @@ describe('a database that goes away', () => {
         body: JSON.stringify({ content: makePage({ title: 'During the outage' }) }),
       });
       expect(save.status).toBe(503);
+      await expect(
+        store.goLive({ key: HOME_KEY, version: 1, by: 'pub@example.com', message: 'During the outage' }),
+      ).rejects.toThrow(StoreUnavailableError);
     } finally {
       postgres.start();
     }

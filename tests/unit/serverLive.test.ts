@@ -361,6 +361,7 @@ describe('the desktop in team mode', () => {
 
     // An editor's desktop is refused with the server's message, whole.
     const editor = await desktopOf('editor');
+    expect(await editor.services.team.confirmUser()).toBeNull();
     const refused = await editor.dispatch('rollBack', { pageKey: key, message: 'Back' });
     expect(refused).toEqual({
       ok: false,

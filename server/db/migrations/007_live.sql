@@ -19,7 +19,8 @@ CREATE TABLE live_entries (
   move text NOT NULL CHECK (move IN ('live', 'rollback')),
   -- The database's clock, to the millisecond (the precision of the ISO times the API answers).
   at timestamptz NOT NULL,
-  by text NOT NULL,
+  -- LiveEntry's `by` (a keyword of PL/pgSQL, which cannot read a record's field of that name).
+  moved_by text NOT NULL,
   message text NOT NULL,
   -- The release it went live through; null for a single page's move (releases come in a later slice).
   release text,
@@ -86,7 +87,7 @@ BEGIN
     target_version := live_now.previous;
     IF target_version IS NULL THEN
       RETURN QUERY SELECT 'refused', live_now.version, live_now.hash, live_now.previous, live_now.move, live_now.at,
-                          live_now.by, live_now.message, live_now.release, NULL::text;
+                          live_now.moved_by, live_now.message, live_now.release, NULL::text;
       RETURN;
     END IF;
   END IF;
@@ -100,8 +101,8 @@ BEGIN
     RETURN;
   END IF;
 
-  INSERT INTO live_entries (fascia, country, page, source, platform, entry, version, hash, previous, move, at, by,
-                            message, release)
+  INSERT INTO live_entries (fascia, country, page, source, platform, entry, version, hash, previous, move, at,
+                            moved_by, message, release)
   VALUES (key_fascia, key_country, key_page, key_source, key_platform, coalesce(live_now.entry, 0) + 1,
           target_version, target_hash, live_now.version, the_move, date_trunc('milliseconds', clock_timestamp()),
           move_by, move_message, move_release)
@@ -120,9 +121,9 @@ BEGIN
                                   'source', key_source, 'platform', key_platform),
     'version', added.version, 'hash', added.hash, 'previous', added.previous, 'move', added.move,
     'at', to_char(added.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'by', added.by, 'message', added.message, 'release', added.release)::text);
+    'by', added.moved_by, 'message', added.message, 'release', added.release)::text);
 
-  RETURN QUERY SELECT 'moved', added.version, added.hash, added.previous, added.move, added.at, added.by,
+  RETURN QUERY SELECT 'moved', added.version, added.hash, added.previous, added.move, added.at, added.moved_by,
                       added.message, added.release, target_kind;
 END
 $$;
