@@ -313,15 +313,38 @@ export function Dashboard() {
                       · {row.key.platform} · {row.key.source}
                     </span>
                   </td>
-                  <td>{row.category}</td>
+                  <td className="pages-words">{row.category}</td>
                   <td>{row.lastSaved ? <TimeStamp iso={row.lastSaved} /> : 'Never'}</td>
                   <td>{row.author}</td>
-                  <td>
+                  <td className="pages-words">
                     {row.status}
                     <PendingMark pending={pendingByPage.get(row.bookmark) ?? []} />
                   </td>
-                  <td>
+                  <td className="pages-words">
                     <LiveMark live={row.live} />
+                    {/* Absent, not disabled, without publish (issue 24): a draft never saved has nothing to put live. */}
+                    {row.status !== 'Draft' && mayPublish(permissions, row.key) && (
+                      <div className="pages-live-actions">
+                        <button
+                          type="button"
+                          className="secondary"
+                          onClick={() => setGoingLive(row)}
+                          aria-label={`Go live: ${row.key.page} (${pageOf(row.key)})`}
+                        >
+                          Go live
+                        </button>
+                        {row.live && (
+                          <button
+                            type="button"
+                            className="quiet"
+                            onClick={() => setRollingBack(row.key)}
+                            aria-label={`Roll back: ${row.key.page} (${pageOf(row.key)})`}
+                          >
+                            Roll back
+                          </button>
+                        )}
+                      </div>
+                    )}
                   </td>
                   {teamMode && (
                     <td>
@@ -346,29 +369,6 @@ export function Dashboard() {
                       >
                         Open in countries
                       </button>
-                      {/* Absent, not disabled, without publish (issue 24): a draft never saved has nothing to put live. */}
-                      {row.status !== 'Draft' && mayPublish(permissions, row.key) && (
-                        <>
-                          <button
-                            type="button"
-                            className="secondary"
-                            onClick={() => setGoingLive(row)}
-                            aria-label={`Go live: ${row.key.page} (${pageOf(row.key)})`}
-                          >
-                            Go live
-                          </button>
-                          {row.live && (
-                            <button
-                              type="button"
-                              className="quiet"
-                              onClick={() => setRollingBack(row.key)}
-                              aria-label={`Roll back: ${row.key.page} (${pageOf(row.key)})`}
-                            >
-                              Roll back
-                            </button>
-                          )}
-                        </>
-                      )}
                     </div>
                   </td>
                 </tr>

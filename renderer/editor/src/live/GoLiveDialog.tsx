@@ -170,8 +170,9 @@ function VersionChoice({
                 Version {version.version}
                 {liveNow === version.version && <span className="version-badge live-mark">Live now</span>}
               </span>
-              <span>{version.author}</span>
-              <TimeStamp className="muted" iso={version.timestamp} />
+              <span className="muted">
+                {version.author} · <TimeStamp iso={version.timestamp} />
+              </span>
               {version.commitMessage && <span className="version-message">{version.commitMessage}</span>}
             </label>
           </li>
