@@ -114,6 +114,8 @@ test('screenshots: Go live', async ({ page, host }) => {
   await setBannerTitle(page, 'Spring Sale');
   await saveContent(page, 'Spring banner');
   await expect(page.getByRole('button', { name: 'New Page' })).toBeVisible();
+  // Loaded afresh: the save's toast, which goes after a few seconds, is not in the shot.
+  await page.goto(host.url);
   await page.getByRole('button', { name: 'Go live: go-live-page (' }).click();
   const dialog = page.getByRole('dialog', { name: 'Go live' });
   await dialog.getByLabel('Message').fill('The spring sale starts');

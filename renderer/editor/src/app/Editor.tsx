@@ -205,8 +205,9 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
   // doc.whyNotAddOrRemove reads them there: render again once they are set.
   useAtomValue(doc.refusalsAtom, { store: doc.store });
   const readOnly = isReadOnly(refusals);
-  // Go live (issue 24) is offered only to users who may publish here: without it the button is absent.
-  const publisher = mayPublish(useTeamValue(permissionsAtom), doc.key);
+  // Go live (issue 24) is offered only to users who may publish here: without it the button is absent. The
+  // multi-country toolbar has no room for it; each country's page goes live from its dashboard row.
+  const offerGoLive = !multi && mayPublish(useTeamValue(permissionsAtom), doc.key);
   const addRefusal = doc.whyNotAddOrRemove(
     'Components are added on the primary country, and to every country at once.',
   );
@@ -369,7 +370,7 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
                           </button>
                         </Tooltip>
                         {multi && <TranslateButton session={multi} />}
-                        {publisher && (
+                        {offerGoLive && (
                           <Tooltip content="Put a saved version of this page live">
                             <button type="button" className="secondary" onClick={() => setDialog('goLive')}>
                               <Rocket size={16} aria-hidden />
