@@ -19,9 +19,8 @@ import { SavedVersion } from './SavedVersion';
 import './history.css';
 import { StateMessage } from '../ui/StateMessage';
 import { LoadFailed } from './LoadFailed';
-import { useLiveMarks } from '../live/useLiveMarks';
+import { useLiveMarks } from './useLiveMarks';
 import type { LiveMark } from '../../../../core/live';
-import '../live/live.css';
 
 /** The page's saved versions, newest first; one of them against the current content, and its restore. */
 export function HistoryDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
