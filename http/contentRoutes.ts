@@ -147,13 +147,12 @@ export const contentRoutesPlugin: FastifyPluginAsync<ContentRoutesOptions> = asy
 
   // Issue 24: the store's one statement moves the pointer, writes its audit entry and announces it.
   app.post(goLive.url, { schema: { body: goLive.body.describe('goLive body') } }, async (request, reply) => {
-    const { pageKey, version: number, message, by } = request.body;
+    const { pageKey, by, ...move } = request.body;
     await requirePublish(request, pageKey);
     const live = await store.goLive({
-      key: keyOf(pageKey),
-      version: number,
+      ...move,
+      key: pageKey,
       by: mover(request, by),
-      message,
       audit: auditClientOf(request, author?.(request) ?? null),
     });
     return reply.code(201).send({ live });
@@ -163,7 +162,7 @@ export const contentRoutesPlugin: FastifyPluginAsync<ContentRoutesOptions> = asy
     const { pageKey, message, by } = request.body;
     await requirePublish(request, pageKey);
     const live = await store.rollBack({
-      key: keyOf(pageKey),
+      key: pageKey,
       by: mover(request, by),
       message,
       audit: auditClientOf(request, author?.(request) ?? null),

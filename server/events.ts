@@ -19,9 +19,10 @@ import { openSseStream, type SseStream } from '../http/sse';
  *   saved              {type, pageKey, version, kind, author, message, timestamp}
  *   presence           {type, pageKey, user, state: 'open'|'closed', reason: 'opened'|'closed'|'expired'|'focus',
  *                       focus?: {component, field}, timestamp}
+ *   live               {type, pageKey, version, hash, previous, move: 'live'|'rollback', at, by, message, release}
  *   resync             {reason}  the server lost its database for a while: events may have been missed
  * and a `: heartbeat` comment every heartbeatMs. A client that reconnects after a drop refreshes what it shows.
- * A stream carries the saves and presence of the pages its user may view only (issue 22).
+ * A stream carries the saves, presence and live moves of the pages its user may view only (issue 22).
  * A token has at most MAX_STREAMS_PER_TOKEN streams open on one process; the streams (http/sse.ts) drop a
  * client that stops reading.
  */

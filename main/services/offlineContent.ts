@@ -29,11 +29,11 @@ export interface StudioContentClient extends Omit<ContentClient, 'listPages' | '
 }
 
 /**
- * Why a live move is refused at once while the team server is offline: it moves what the storefront serves,
- * so it is made on the server or not at all, never queued like a save.
+ * Why a live move is refused at once while the team server is offline (the header says why it is): a move
+ * changes what the storefront serves, so it is made on the server or not at all, never queued like a save.
  */
-export function liveMoveOffline(move: 'go live' | 'roll back', reason: string | null): string {
-  return `You can ${move} only while the team server can be reached, and it cannot now (${reason ?? 'offline'}). Nothing was changed: try again once it is back online.`;
+function liveMoveOffline(move: 'Going live' | 'Rolling back'): string {
+  return `${move} needs the team server, which cannot be reached now. Nothing was changed: try again once it is back online.`;
 }
 
 const unreachable = (error: unknown): error is StudioError =>
@@ -43,14 +43,13 @@ export function createStudioContentClient(local: () => ContentClient, team: Team
   const client = (): ContentClient => (team.active() ? team.client() : local());
 
   /** A live move on the team server (refused at once offline), or on this computer's service, told to the editor. */
-  const moveLive = async (move: 'go live' | 'roll back', make: (target: ContentClient) => Promise<LiveEntry>) => {
+  const moveLive = async (move: 'Going live' | 'Rolling back', make: (target: ContentClient) => Promise<LiveEntry>) => {
     if (!team.active()) {
       const entry = await make(local());
       team.liveMovedHere(entry);
       return entry;
     }
-    const { connection, offlineReason } = team.status();
-    if (connection === 'offline') throw new StudioError('unavailable', liveMoveOffline(move, offlineReason));
+    if (team.status().connection === 'offline') throw new StudioError('unavailable', liveMoveOffline(move));
     // The server announces the move on its stream, which tells the editor.
     return make(team.client());
   };
@@ -73,8 +72,8 @@ export function createStudioContentClient(local: () => ContentClient, team: Team
       }
     },
 
-    goLive: (move) => moveLive('go live', (target) => target.goLive(move)),
-    rollBack: (move) => moveLive('roll back', (target) => target.rollBack(move)),
+    goLive: (move) => moveLive('Going live', (target) => target.goLive(move)),
+    rollBack: (move) => moveLive('Rolling back', (target) => target.rollBack(move)),
     liveHistory: (key) => client().liveHistory(key),
 
     async save(key, page, baseHash, saveId) {

@@ -1,4 +1,4 @@
-import type { LiveEntry, LiveMove } from '../../core/live';
+import type { LiveEntry } from '../../core/live';
 import type { LiveState, PageKey, PageSummary, VersionSummary } from '../../core/schemas';
 import { AUDIT_ACTIONS, type SavedEvent } from '../../core/teamProtocol';
 import {
@@ -255,7 +255,7 @@ export function createPostgresStore(db: Database): ContentStore {
 }
 
 /** What a move asks for: a go-live names its version; a rollback returns to the one live before. */
-type MoveTarget = { move: Extract<LiveMove, 'live'>; version: number } | { move: Extract<LiveMove, 'rollback'> };
+type MoveTarget = { move: 'live'; version: number } | { move: 'rollback' };
 
 /** A live entry as its row holds it; `at` is a Date (pg reads timestamptz so), to the millisecond. */
 type LiveRow = Omit<LiveEntry, 'pageKey' | 'at'> & { at: Date };

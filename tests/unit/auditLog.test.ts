@@ -69,7 +69,8 @@ describe('migrations', () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      const bundled = bundledMigrations();
+      // The migrations as they were when 004 and 005 were written side by side; later ones build on both.
+      const bundled = bundledMigrations().filter((migration) => migration.id <= 6);
       // Once the permissions' migration 004 is merged it is the one tested here; until then a stand-in.
       const four: Migration = bundled.find((migration) => migration.id === 4) ?? {
         id: 4,

@@ -15,6 +15,7 @@ import {
   scopeValues,
   type Action,
   type Grant,
+  type Place,
   type Scope,
 } from '../../core/permissions';
 import type { PageSummary } from '../../core/schemas';
@@ -51,7 +52,7 @@ describe('roles', () => {
 
   it('lets a publisher view and publish within the grant scope, and nothing else', () => {
     const publisher = permissionsOf(grant('publisher', JD_DE));
-    const place = { fascia: 'site_jd', country: 'de' };
+    const place: Place = { fascia: 'site_jd', country: 'de' };
     expect(ACTIONS.filter((action) => may(publisher, action, place))).toEqual(['view', 'publish']);
     expect(may(publisher, 'publish', { fascia: 'site_jd', country: 'gb' })).toBe(false);
     expect(may(permissionsOf(grant('editor', EVERYWHERE)), 'publish', place)).toBe(false);

@@ -11,7 +11,6 @@ import type { PageKey } from '../../core/schemas';
 import { describeKey, goLiveRefusal, rollBackRefusal } from '../../core/store';
 import type { TeamEvent } from '../../core/team';
 import { createStudioServices, type StudioServices } from '../../main/host/services';
-import { liveMoveOffline } from '../../main/services/offlineContent';
 import { createMemorySecretStore, createNodeStore } from '../../main/services/stores';
 import { addUser } from '../../server/auth';
 import { grantRole } from '../../server/access/grants';
@@ -377,16 +376,18 @@ describe('the desktop in team mode', () => {
     await desktop.call('signIn', { email: 'publisher@example.com' });
     await until(() => desktop.services.team.status().connection === 'offline', 'Offline');
     const key = keyOf('offline');
-    const { offlineReason } = desktop.services.team.status();
     for (const [channel, move] of [
-      ['goLive', 'go live'],
-      ['rollBack', 'roll back'],
+      ['goLive', 'Going live'],
+      ['rollBack', 'Rolling back'],
     ] as const) {
       const input = { pageKey: key, version: 1, message: 'While away' };
       const refused = await desktop.dispatch(channel, input);
       expect(refused).toEqual({
         ok: false,
-        error: { code: 'unavailable', message: liveMoveOffline(move, offlineReason) },
+        error: {
+          code: 'unavailable',
+          message: `${move} needs the team server, which cannot be reached now. Nothing was changed: try again once it is back online.`,
+        },
       });
     }
     expect((await desktop.call('listPendingSaves', {})).pending).toEqual([]);

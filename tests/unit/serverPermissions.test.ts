@@ -44,6 +44,7 @@ const USERS: Record<string, { role: string; scope: Scope; effect?: Grant['effect
   editor: [{ role: 'editor', scope: scope(['site_jd'], ['gb', 'ie']) }],
   translator: [{ role: 'translator', scope: scope(['site_jd'], ['de']) }],
   viewer: [{ role: 'viewer', scope: scope(['site_jd'], ['*']) }],
+  publisher: [{ role: 'publisher', scope: scope(['site_jd'], ['gb']) }],
   // Deny beats allow: an editor everywhere but JD DE.
   denied: [
     { role: 'editor', scope: EVERYWHERE },
@@ -142,6 +143,19 @@ const REQUESTS: Record<string, Request> = {
     client(name).post('/saveBookmark', { content: makePage({ key: at }) })
   ),
   'POST /presence': async (name, at) => client(name).post('/presence', { pageKey: at, state: 'open' }),
+  'POST /goLive': async (name, at) => (
+    await seed(at),
+    client(name).post('/goLive', { pageKey: at, version: 1, message: 'Go live', by: emailOf(name) })
+  ),
+  // Live twice, so that there is a version to go back to.
+  'POST /rollBack': async (name, at) => {
+    await seed(at);
+    for (let times = 0; times < 2; times++)
+      expect((await client('admin').post('/goLive', { pageKey: at, version: 1, message: 'Go', by: 'x' })).status).toBe(
+        201,
+      );
+    return client(name).post('/rollBack', { pageKey: at, message: 'Back', by: emailOf(name) });
+  },
 };
 
 // Expected status per request for [JD GB, JD DE].
@@ -156,6 +170,8 @@ const TABLE: [string, string, number, number][] = [
   ['admin', 'save: overwrite with a structural change', 201, 201],
   ['admin', 'POST /saveBookmark', 201, 201],
   ['admin', 'POST /presence', 200, 200],
+  ['admin', 'POST /goLive', 201, 201],
+  ['admin', 'POST /rollBack', 201, 201],
   ['editor', 'GET /page', 200, 404],
   ['editor', 'GET /versions', 200, 404],
   ['editor', 'GET /version', 200, 404],
@@ -166,6 +182,8 @@ const TABLE: [string, string, number, number][] = [
   ['editor', 'save: overwrite with a structural change', 201, 403],
   ['editor', 'POST /saveBookmark', 201, 403],
   ['editor', 'POST /presence', 200, 403],
+  ['editor', 'POST /goLive', 403, 404],
+  ['editor', 'POST /rollBack', 403, 404],
   ['translator', 'GET /page', 404, 200],
   ['translator', 'GET /versions', 404, 200],
   ['translator', 'GET /version', 404, 200],
@@ -176,6 +194,8 @@ const TABLE: [string, string, number, number][] = [
   ['translator', 'save: overwrite with a structural change', 403, 403],
   ['translator', 'POST /saveBookmark', 403, 403],
   ['translator', 'POST /presence', 403, 200],
+  ['translator', 'POST /goLive', 404, 403],
+  ['translator', 'POST /rollBack', 404, 403],
   ['viewer', 'GET /page', 200, 200],
   ['viewer', 'GET /versions', 200, 200],
   ['viewer', 'GET /version', 200, 200],
@@ -186,6 +206,8 @@ const TABLE: [string, string, number, number][] = [
   ['viewer', 'save: overwrite with a structural change', 403, 403],
   ['viewer', 'POST /saveBookmark', 403, 403],
   ['viewer', 'POST /presence', 200, 200],
+  ['viewer', 'POST /goLive', 403, 403],
+  ['viewer', 'POST /rollBack', 403, 403],
   ['denied', 'GET /page', 200, 404],
   ['denied', 'GET /versions', 200, 404],
   ['denied', 'GET /version', 200, 404],
@@ -196,6 +218,20 @@ const TABLE: [string, string, number, number][] = [
   ['denied', 'save: overwrite with a structural change', 201, 403],
   ['denied', 'POST /saveBookmark', 201, 403],
   ['denied', 'POST /presence', 200, 403],
+  ['denied', 'POST /goLive', 403, 404],
+  ['denied', 'POST /rollBack', 403, 404],
+  ['publisher', 'GET /page', 200, 404],
+  ['publisher', 'GET /versions', 200, 404],
+  ['publisher', 'GET /version', 200, 404],
+  ['publisher', 'save: edit', 403, 403],
+  ['publisher', 'save: structure', 403, 403],
+  ['publisher', 'save: scripts', 403, 403],
+  ['publisher', 'save: new page', 403, 403],
+  ['publisher', 'save: overwrite with a structural change', 403, 403],
+  ['publisher', 'POST /saveBookmark', 403, 403],
+  ['publisher', 'POST /presence', 200, 403],
+  ['publisher', 'POST /goLive', 201, 404],
+  ['publisher', 'POST /rollBack', 201, 404],
   ['nobody', 'GET /page', 404, 404],
   ['nobody', 'GET /versions', 404, 404],
   ['nobody', 'GET /version', 404, 404],
@@ -206,6 +242,8 @@ const TABLE: [string, string, number, number][] = [
   ['nobody', 'save: overwrite with a structural change', 403, 403],
   ['nobody', 'POST /saveBookmark', 403, 403],
   ['nobody', 'POST /presence', 403, 403],
+  ['nobody', 'POST /goLive', 404, 404],
+  ['nobody', 'POST /rollBack', 404, 404],
 ];
 
 describe('every route for every role', () => {
@@ -228,11 +266,14 @@ describe('every route for every role', () => {
       if (expected === 403) {
         expect(answer.body.error).toMatchObject({ code: 'forbidden', scope: { fascia: 'site_jd', country } });
         expect(answer.body.error.message).toMatch(
-          /^Your roles let you .*, not .* \((view|edit|structure|scripts|bookmark)\)\.$/,
+          /^Your roles let you .*, not .* \((view|edit|structure|scripts|bookmark|publish)\)\.$/,
         );
         // Nothing was written for the refused request: the admin's seeded version is all there is.
         const seeded = request === 'save: new page' || request === 'POST /presence' ? 0 : 1;
         expect((await store.versions(at)).total).toBe(seeded);
+        // Nor did a refused live move move the pointer: a rollback's page was put live twice by the admin.
+        if (request === 'POST /goLive' || request === 'POST /rollBack')
+          expect((await store.liveHistory(at)).total).toBe(request === 'POST /rollBack' ? 2 : 0);
       }
     }
   });

@@ -136,15 +136,19 @@ describe('roles and grants from the command line', { timeout: 60_000 }, () => {
     const builtIn = await cli('role', 'define', 'editor', 'view');
     expect(builtIn.code).toBe(1);
     expect(builtIn.stderr).toMatch(/'editor' is a built-in role .* and cannot be redefined/);
-    const unknownAction = await cli('role', 'define', 'poster', 'view,publish');
+    // publish (issue 24) is an action a defined role may hold too (migration 007).
+    expect((await cli('role', 'define', 'releaser', 'view,publish')).stdout).toMatch(
+      'Defined role releaser: view, publish.',
+    );
+    const unknownAction = await cli('role', 'define', 'poster', 'view,launch');
     expect(unknownAction.code).toBe(1);
     expect(unknownAction.stderr).toMatch(
-      /Unknown action 'publish': the actions are view, edit, structure, scripts, bookmark, admin\./,
+      /Unknown action 'launch': the actions are view, edit, structure, scripts, bookmark, publish, admin\./,
     );
-    const unknownRole = await cli('role', 'grant', 'publisher', '--to', 'a@example.com');
+    const unknownRole = await cli('role', 'grant', 'poster', '--to', 'a@example.com');
     expect(unknownRole.code).toBe(1);
     expect(unknownRole.stderr).toMatch(
-      /No role is named 'publisher'\. The roles: admin, editor, translator, viewer, scripter/,
+      /No role is named 'poster'\. The roles: admin, editor, translator, publisher, viewer, releaser, scripter/,
     );
 
     await cli('role', 'grant', 'scripter', '--to', 'scripts@example.com');
