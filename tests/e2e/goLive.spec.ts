@@ -115,6 +115,7 @@ test('one person goes live, saves ahead of live, goes live again from the editor
   await expect(rollBack).toContainText(`JD GB ${name} is live at version 3. Rolling back puts version 2 live again.`);
   await rollBack.getByLabel('Message').fill('Thirty percent was too much');
   await expectClean(page, 'Roll back', OPEN_DIALOG);
+  await screenshots(page, 'rollback');
   await rollBack.getByRole('button', { name: 'Roll back to version 2' }).click();
   await expect(rollBack).toBeHidden();
   await expect(page.getByText(`JD GB ${name} was rolled back to version 2`)).toBeVisible();
