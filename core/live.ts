@@ -85,3 +85,24 @@ export function describeLiveMove(entry: Pick<LiveEntry, 'move' | 'version'>, pag
     ? `${page} went live at version ${entry.version}`
     : `${page} was rolled back to version ${entry.version}`;
 }
+
+/** Why a live move's message is refused (LiveMessageSchema's text), or null when it passes. */
+export function liveMessageError(message: string): string | null {
+  const parsed = LiveMessageSchema.safeParse(message);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Write a message saying why this goes live');
+}
+
+/** How History marks a version: live now, or live at some time before. */
+export type LiveMark = 'Live' | 'Was live';
+
+/**
+ * The marks of a page's versions from its live entries (newest first): the newest entry's version is live,
+ * every other version an entry names was live. A version with no entry has no mark.
+ */
+export function liveMarks(entries: readonly Pick<LiveEntry, 'version'>[]): Map<number, LiveMark> {
+  const marks = new Map<number, LiveMark>();
+  entries.forEach(({ version }, index) => {
+    if (!marks.has(version)) marks.set(version, index === 0 ? 'Live' : 'Was live');
+  });
+  return marks;
+}

@@ -101,3 +101,11 @@ export function actionsOfMetaChange(before: PageMeta, after: PageMeta): EditingA
   if (changed.some((field) => SCRIPT_META.includes(field))) actions.push('scripts');
   return actions;
 }
+
+/**
+ * Whether the desktop offers Go live and Roll back on a page (issue 24): to users with publish at its place,
+ * and with the embedded store, which has no roles. Without it the actions are absent, not disabled.
+ */
+export function mayPublish(permissions: UserPermissions, place: Place): boolean {
+  return permissions.mode === 'everything' || may(permissions.permissions, 'publish', place);
+}

@@ -108,6 +108,20 @@ test('screenshots: History', async ({ page, host }) => {
   await expectScreens(page, 'history', history.getByRole('region', { name: 'Differences' }));
 });
 
+test('screenshots: Go live', async ({ page, host }) => {
+  await createPage(page, host, 'go live page');
+  await addComponent(page, 'Main Banner');
+  await setBannerTitle(page, 'Spring Sale');
+  await saveContent(page, 'Spring banner');
+  await expect(page.getByRole('button', { name: 'New Page' })).toBeVisible();
+  // Loaded afresh: the save's toast, which goes after a few seconds, is not in the shot.
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'Go live: go-live-page (' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Go live' });
+  await dialog.getByLabel('Message').fill('The spring sale starts');
+  await expectScreens(page, 'go-live', dialog.getByRole('radio', { name: /^Version 1/ }));
+});
+
 test('screenshots: the merge dialog', async ({ page, host }) => {
   await withMergeConflict(page, host, (dialog) =>
     expectScreens(page, 'merge', dialog.getByRole('group', { name: 'Title in Main Banner' })),

@@ -8,6 +8,7 @@ import {
   isReadOnly,
   mayReadPageAudit,
   mayCreatePage,
+  mayPublish,
   newPagePlaces,
 } from '../../core/rules/editingRights';
 import { emptyPageMeta } from '../../core/schemas';
@@ -143,5 +144,25 @@ describe('mayReadPageAudit', () => {
     expect(mayReadPageAudit(gbAdmin, JD_DE)).toBe(false);
     expect(mayReadPageAudit(granted(grant('editor', { fascias: ['*'], countries: ['*'] })), JD_GB)).toBe(false);
     expect(mayReadPageAudit({ mode: 'everything' }, JD_DE)).toBe(true);
+  });
+});
+
+describe('mayPublish', () => {
+  it('offers Go live to publishers and admins of the place, and to everyone with the embedded store', () => {
+    const gbPublisher = granted(grant('publisher', { fascias: ['site_jd'], countries: ['gb'] }));
+    expect(mayPublish(gbPublisher, JD_GB)).toBe(true);
+    expect(mayPublish(gbPublisher, JD_DE)).toBe(false);
+    expect(mayPublish(granted(grant('admin', { fascias: ['*'], countries: ['*'] })), JD_DE)).toBe(true);
+    expect(mayPublish({ mode: 'everything' }, JD_DE)).toBe(true);
+  });
+
+  it('offers it to no editor, and to no publisher whose place a deny grant covers', () => {
+    expect(mayPublish(granted(grant('editor', { fascias: ['*'], countries: ['*'] })), JD_GB)).toBe(false);
+    const denied = granted(
+      grant('publisher', { fascias: ['*'], countries: ['*'] }),
+      grant('publisher', { fascias: ['site_jd'], countries: ['gb'] }, 'deny'),
+    );
+    expect(mayPublish(denied, JD_GB)).toBe(false);
+    expect(mayPublish(denied, JD_DE)).toBe(true);
   });
 });

@@ -5,7 +5,10 @@ import { fasciaName } from '../../../../core/fascias';
 import { describeDamagedFiles } from '../../../../core/damagedFiles';
 import { bookmarkFor } from '../../../../core/rules/page';
 import { describeSkippedVersions } from '../../../../core/rules/skippedVersions';
-import type { PageKey, PageSummary } from '../../../../core/schemas';
+import type { LiveState, PageKey, PageSummary } from '../../../../core/schemas';
+import { aheadOfLive } from '../../../../core/live';
+import { mayPublish } from '../../../../core/rules/editingRights';
+import { describeTime } from '../../../../core/rules/dateTime';
 import { matchesPageQuery } from '../../../../core/store';
 import { DEFAULT_LIST_LIMIT } from '../../../../core/teamProtocol';
 import { call, errorMessage } from '../api';
@@ -15,7 +18,10 @@ import { FOCAL_POINT_PATH, SETTINGS_PATH, editorPath, navigate } from '../router
 import { Header } from './Header';
 import { NewPageDialog } from './NewPageDialog';
 import { toastError } from '../ui/Toasts';
-import { TimeStamp } from '../ui/TimeStamp';
+import { TimeStamp, useNow } from '../ui/TimeStamp';
+import { GoLiveDialog } from '../live/GoLiveDialog';
+import { RollBackDialog } from '../live/RollBackDialog';
+import '../live/live.css';
 import { countryOptions, fasciaOptions } from '../ui/options';
 import { PendingConflictDialog } from '../team/PendingConflictDialog';
 import { listNames } from '../team/listNames';
@@ -24,6 +30,7 @@ import {
   onTeamChange,
   pendingConflictAtom,
   pendingSavesAtom,
+  permissionsAtom,
   presenceAtom,
   setTeamValue,
   teamStatusAtom,
@@ -45,6 +52,8 @@ interface Row {
   lastSaved: string | null;
   author: string;
   status: 'Saved' | 'Draft' | 'Unsaved changes';
+  /** The live version (issue 24), absent when the page has never gone live. */
+  live?: LiveState;
 }
 
 /** Saved pages and local drafts as one list: a draft of a saved page shows on that page's row. */
@@ -59,6 +68,7 @@ function mergeRows(pages: readonly PageSummary[], drafts: readonly DraftSummary[
       lastSaved: page.timestamp,
       author: page.author,
       status: 'Saved',
+      live: page.live,
     });
   }
   for (const draft of drafts) {
@@ -89,6 +99,9 @@ export function Dashboard() {
   const [text, setText] = useState('');
   const [creating, setCreating] = useState(false);
   const [openingInCountries, setOpeningInCountries] = useState<Row | null>(null);
+  const [goingLive, setGoingLive] = useState<Row | null>(null);
+  const [rollingBack, setRollingBack] = useState<PageKey | null>(null);
+  const permissions = useTeamValue(permissionsAtom);
   const [offline, setOffline] = useState(false);
   const presence = useTeamValue(presenceAtom);
   // Who has a page open is known only through a team server.
@@ -148,11 +161,13 @@ export function Dashboard() {
   }, [load]);
 
   // Live (issue 13): a save by anyone, a pending save landing, and a stream that may have missed events list
-  // the first page again, once for a burst of them; so does the server coming back.
+  // the first page again, once for a burst of them; so does the server coming back. A page going live or rolled
+  // back by anyone (issue 24) changes its Live column.
   useEffect(() => {
     const refresh = coalesce(() => void load('refresh'), REFRESH_COALESCE_MS);
     const stop = onTeamChange((event) => {
-      if (event.type === 'saved' || event.type === 'resync' || event.type === 'pendingSaved') refresh.trigger();
+      if (event.type === 'saved' || event.type === 'live' || event.type === 'resync' || event.type === 'pendingSaved')
+        refresh.trigger();
       else if (event.type === 'status' && event.status.connection === 'online') refresh.trigger();
     });
     return () => {
@@ -275,6 +290,7 @@ export function Dashboard() {
                 <th scope="col">Last saved</th>
                 <th scope="col">Author</th>
                 <th scope="col">Status</th>
+                <th scope="col">Live</th>
                 {teamMode && (
                   <th scope="col" style={{ whiteSpace: 'nowrap' }}>
                     Open now
@@ -297,12 +313,38 @@ export function Dashboard() {
                       · {row.key.platform} · {row.key.source}
                     </span>
                   </td>
-                  <td>{row.category}</td>
+                  <td className="pages-words">{row.category}</td>
                   <td>{row.lastSaved ? <TimeStamp iso={row.lastSaved} /> : 'Never'}</td>
                   <td>{row.author}</td>
-                  <td>
+                  <td className="pages-words">
                     {row.status}
                     <PendingMark pending={pendingByPage.get(row.bookmark) ?? []} />
+                  </td>
+                  <td className="pages-words">
+                    <LiveMark live={row.live} />
+                    {/* Absent, not disabled, without publish (issue 24): a draft never saved has nothing to put live. */}
+                    {row.status !== 'Draft' && mayPublish(permissions, row.key) && (
+                      <div className="pages-live-actions">
+                        <button
+                          type="button"
+                          className="secondary"
+                          onClick={() => setGoingLive(row)}
+                          aria-label={`Go live: ${row.key.page} (${pageOf(row.key)})`}
+                        >
+                          Go live
+                        </button>
+                        {row.live && (
+                          <button
+                            type="button"
+                            className="quiet"
+                            onClick={() => setRollingBack(row.key)}
+                            aria-label={`Roll back: ${row.key.page} (${pageOf(row.key)})`}
+                          >
+                            Roll back
+                          </button>
+                        )}
+                      </div>
+                    )}
                   </td>
                   {teamMode && (
                     <td>
@@ -352,6 +394,13 @@ export function Dashboard() {
         onOpenExisting={(key) => void open(key)}
       />
       <PendingConflictDialog />
+      <GoLiveDialog
+        pageKey={goingLive?.key ?? null}
+        unsaved={goingLive?.status === 'Unsaved changes'}
+        onClose={() => setGoingLive(null)}
+        onDone={() => void load('refresh')}
+      />
+      <RollBackDialog pageKey={rollingBack} onClose={() => setRollingBack(null)} onDone={() => void load('refresh')} />
       {openingInCountries && (
         <CountriesDialog
           page={openingInCountries.key}
@@ -392,4 +441,23 @@ function PendingMark({ pending }: { pending: readonly PendingSave[] }) {
 function OpenNow({ users }: { users: readonly string[] }) {
   if (users.length === 0) return <span className="muted">—</span>;
   return <span className="team-row-presence">{listNames(users)}</span>;
+}
+
+/** A page's live version (issue 24): "Live v12", when and by whom on hover and for screen readers, and how far UAT is ahead. */
+function LiveMark({ live }: { live: LiveState | undefined }) {
+  const now = useNow();
+  if (!live) return <span className="muted">Not live</span>;
+  const since = describeTime(live.at, now);
+  const ahead = aheadOfLive(live.ahead);
+  return (
+    <>
+      <span className="live-badge" title={`Live since ${since.title}, by ${live.by}`}>
+        Live v{live.version}
+      </span>
+      <span className="visually-hidden">
+        , since {since.text}, by {live.by}
+      </span>
+      {ahead && <div className="live-ahead">{ahead}</div>}
+    </>
+  );
 }

@@ -15,6 +15,7 @@ import {
   PanelLeftClose,
   PanelLeftOpen,
   Plus,
+  Rocket,
   Redo2,
   Search,
   Settings,
@@ -43,6 +44,7 @@ import { ScriptManagerDialog } from '../assets/ScriptManagerDialog';
 import { StylesManagerDialog } from '../assets/StylesManagerDialog';
 import { QueryBuilderDialog } from '../querybuilder/QueryBuilderDialog';
 import { HistoryDialog } from '../history/HistoryDialog';
+import { EditorGoLiveDialog } from '../live/GoLiveDialog';
 import { CountryHeader } from '../multi/CountryHeader';
 import { OverwrittenDialog } from '../multi/OverwrittenDialog';
 import { ReviewBar } from '../multi/ReviewBar';
@@ -60,8 +62,8 @@ import { PANEL_MAX_SHARE, PANEL_MIN_WIDTH_PX, usePanelWidth } from './panelWidth
 import { ReasonTooltip, Tooltip } from '../ui/Tooltip';
 import { Menu, MenuItem, MenuSeparator } from '../ui/Menu';
 import { ColleagueSavedNotice, PresenceBanner, ReadOnlyBanner } from '../team/EditorTeamBanners';
-import { useEditingRefusals } from '../state/teamStore';
-import { isReadOnly } from '../../../../core/rules/editingRights';
+import { permissionsAtom, useEditingRefusals, useTeamValue } from '../state/teamStore';
+import { isReadOnly, mayPublish } from '../../../../core/rules/editingRights';
 import { PendingConflictDialog } from '../team/PendingConflictDialog';
 
 const AUTOSAVE_LABELS: Record<AutosaveState['status'], string> = {
@@ -131,7 +133,17 @@ const NO_REVIEW = atom(EDITING);
 
 /** The dialog the editor has open: one at a time. */
 type EditorDialog =
-  'addComponent' | 'save' | 'reviewSave' | 'leave' | 'shortcuts' | 'links' | 'query' | 'styles' | 'scripts' | 'history';
+  | 'addComponent'
+  | 'save'
+  | 'reviewSave'
+  | 'leave'
+  | 'shortcuts'
+  | 'links'
+  | 'query'
+  | 'styles'
+  | 'scripts'
+  | 'history'
+  | 'goLive';
 
 /**
  * What the editor shows: preview mode and review mode (multi-country) take the whole width, and the components
@@ -193,6 +205,9 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
   // doc.whyNotAddOrRemove reads them there: render again once they are set.
   useAtomValue(doc.refusalsAtom, { store: doc.store });
   const readOnly = isReadOnly(refusals);
+  // Go live (issue 24) is offered only to users who may publish here: without it the button is absent. The
+  // multi-country toolbar has no room for it; each country's page goes live from its dashboard row.
+  const offerGoLive = !multi && mayPublish(useTeamValue(permissionsAtom), doc.key);
   const addRefusal = doc.whyNotAddOrRemove(
     'Components are added on the primary country, and to every country at once.',
   );
@@ -355,6 +370,14 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
                           </button>
                         </Tooltip>
                         {multi && <TranslateButton session={multi} />}
+                        {offerGoLive && (
+                          <Tooltip content="Put a saved version of this page live">
+                            <button type="button" className="secondary" onClick={() => setDialog('goLive')}>
+                              <Rocket size={16} aria-hidden />
+                              Go live
+                            </button>
+                          </Tooltip>
+                        )}
                       </div>
                       <div className="toolbar-group">
                         <UndoRedo />
@@ -439,6 +462,7 @@ export function Editor({ doc, multi }: { doc: EditorDocument; multi?: MultiCount
           <StylesManagerDialog {...dialogProps('styles')} />
           <ScriptManagerDialog {...dialogProps('scripts')} />
           <HistoryDialog {...dialogProps('history')} />
+          <EditorGoLiveDialog {...dialogProps('goLive')} />
           <LinkGeneratorDialog
             {...dialogProps('links')}
             fascia={doc.key.fascia}

@@ -19,6 +19,8 @@ import { SavedVersion } from './SavedVersion';
 import './history.css';
 import { StateMessage } from '../ui/StateMessage';
 import { LoadFailed } from './LoadFailed';
+import { useLiveMarks } from './useLiveMarks';
+import type { LiveMark } from '../../../../core/live';
 
 /** The page's saved versions, newest first; one of them against the current content, and its restore. */
 export function HistoryDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
@@ -67,6 +69,7 @@ function Versions({ onRestored }: { onRestored(): void }) {
   const [attempt, setAttempt] = useState(0);
   const [selected, setSelected] = useState<number | null>(null);
   const listing = useRemote(`${bookmarkFor(doc.key)}#${attempt}`, () => call('listVersions', { key: doc.key }));
+  const marks = useLiveMarks(doc.key);
 
   if (listing.loading) return <StateMessage kind="loading" title="Loading the saved versions…" />;
   if (listing.error !== null || listing.data === undefined) {
@@ -93,7 +96,7 @@ function Versions({ onRestored }: { onRestored(): void }) {
     <>
       {skippedNote}
       <div className="history-columns">
-        <VersionList versions={listing.data.versions} selected={selected} onSelect={setSelected} />
+        <VersionList versions={listing.data.versions} marks={marks} selected={selected} onSelect={setSelected} />
         <div className="history-detail">
           {selected === null ? (
             <StateMessage kind="empty" title="Select a version to compare it with the current content." />
@@ -118,10 +121,13 @@ function Versions({ onRestored }: { onRestored(): void }) {
 
 function VersionList({
   versions,
+  marks,
   selected,
   onSelect,
 }: {
   versions: readonly VersionSummary[];
+  /** Live, or was live (issue 24), by version. */
+  marks: ReadonlyMap<number, LiveMark>;
   selected: number | null;
   onSelect(version: number): void;
 }) {
@@ -140,6 +146,7 @@ function VersionList({
             <span className="version-heading">
               Version {version.version}
               {version.kind === 'bookmark' && <span className="version-badge">Bookmark</span>}
+              <LiveBadge mark={marks.get(version.version)} />
             </span>
             <span>{version.author}</span>
             <TimeStamp className="muted" iso={version.timestamp} />
@@ -149,6 +156,11 @@ function VersionList({
       ))}
     </ul>
   );
+}
+
+function LiveBadge({ mark }: { mark: LiveMark | undefined }) {
+  if (!mark) return null;
+  return <span className={`version-badge ${mark === 'Live' ? 'live-mark' : 'was-live-mark'}`}>{mark}</span>;
 }
 
 /** Restoring a version equal to the current content would only add an empty undo step. */

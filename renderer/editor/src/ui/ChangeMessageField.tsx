@@ -9,8 +9,11 @@ export interface ChangeMessage {
   accept(): boolean;
 }
 
-/** The change message of a save (editor spec §5): at most 150 characters, not empty nor a single space. */
-export function useChangeMessage(): ChangeMessage {
+/**
+ * The change message of a save (editor spec §5): at most 150 characters, not empty nor a single space. A live
+ * move's message (issue 24) passes its own check.
+ */
+export function useChangeMessage(check: (message: string) => string | null = commitMessageError): ChangeMessage {
   const [message, setMessageState] = useState('');
   const [warning, setWarning] = useState<string | null>(null);
   return {
@@ -21,7 +24,7 @@ export function useChangeMessage(): ChangeMessage {
     },
     warning,
     accept: () => {
-      const problem = commitMessageError(message);
+      const problem = check(message);
       setWarning(problem);
       return problem === null;
     },
@@ -33,16 +36,18 @@ export function ChangeMessageField({
   state,
   rows,
   disabled = false,
+  label = 'Change message',
 }: {
   state: ChangeMessage;
   rows: number;
   disabled?: boolean;
+  label?: string;
 }) {
   const countId = useId();
   return (
     <>
       <label>
-        Change message
+        {label}
         <textarea
           rows={rows}
           maxLength={COMMIT_MESSAGE_MAX}
