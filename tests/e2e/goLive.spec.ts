@@ -1,9 +1,11 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expectClean, OPEN_DIALOG } from './axe';
+import { emptyPageMeta } from '../../core/schemas';
 import {
   test,
   expect,
   addComponent,
+  callApi,
   createPage,
   openFromDashboard,
   saveContent,
@@ -26,12 +28,24 @@ const pageRow = (page: Page, name: string): Locator =>
 
 const dashboardShown = (page: Page) => expect(page.getByRole('button', { name: 'New Page' })).toBeVisible();
 
-/** Opens the saved page, gives its banner a new title and saves it: a new content version, back on the dashboard. */
-async function saveNewTitle(page: Page, host: Host, name: string, title: string): Promise<void> {
-  await openFromDashboard(page, host, name);
-  await setBannerTitle(page, title);
-  await saveContent(page, title);
-  await dashboardShown(page);
+const soloKey = (name: string) =>
+  ({ fascia: 'site_jd', country: 'gb', page: name, source: 'content-editor', platform: 'web' }) as const;
+
+/** Saves content versions of a page through the host's API, one per message, as the editor's Save would. */
+async function saveVersions(host: Host, name: string, messages: string[]): Promise<void> {
+  const key = soloKey(name);
+  let baseHash = (await callApi(host, 'listVersions', { key })).versions[0]?.hash ?? null;
+  for (const commitMessage of messages) {
+    const answer = await callApi(host, 'saveContent', {
+      key,
+      meta: { ...emptyPageMeta(), category: 'Trainers' },
+      components: [],
+      baseHash,
+      commitMessage,
+    });
+    if (answer.status !== 'saved') throw new Error(`The seed save "${commitMessage}" was ${answer.status}`);
+    baseHash = answer.version.hash;
+  }
 }
 
 /** What a person sees at 1280 and at 1920 wide. */
@@ -43,18 +57,13 @@ async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1400, height: 900 });
 }
 
-test('one person goes live, saves ahead of live, goes live again from the editor and rolls back', async ({
+test('one person goes live from the dashboard with the newest version, then saves ahead of live', async ({
   page,
   host,
 }) => {
   const name = 'golive-solo';
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await createPage(page, host, name);
-  await addComponent(page, 'Main Banner');
-  await setBannerTitle(page, 'Summer sale');
-  await saveContent(page, 'Summer sale');
-  await dashboardShown(page);
-  await saveNewTitle(page, host, name, 'Summer sale: 20% off');
+  await saveVersions(host, name, ['Summer sale', 'Summer sale: 20% off']);
+  await page.goto(host.url);
 
   const row = pageRow(page, name);
   await expect(row.getByText('Not live')).toBeVisible();
@@ -64,8 +73,7 @@ test('one person goes live, saves ahead of live, goes live again from the editor
   const dialog = page.getByRole('dialog', { name: 'Go live' });
   // The newest content version is chosen; each says who saved it and why.
   await expect(dialog.getByRole('radio')).toHaveCount(2);
-  const newest = dialog.getByRole('radio', { name: /^Version 2/ });
-  await expect(newest).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: /^Version 2/ })).toBeChecked();
   await expect(dialog.locator('.live-version').first()).toContainText('Summer sale: 20% off');
   await expect(dialog.getByRole('button', { name: 'Go live' })).toBeDisabled();
   // A blank message is refused in LiveMessageSchema's words, and the dialog keeps what was chosen.
@@ -74,7 +82,6 @@ test('one person goes live, saves ahead of live, goes live again from the editor
   await expect(dialog.getByRole('alert')).toHaveText('Write a message saying why this goes live');
   await dialog.getByLabel('Message').fill('The summer sale starts');
   await expectClean(page, 'Go live', OPEN_DIALOG);
-  await screenshots(page, 'dialog');
   await dialog.getByRole('button', { name: 'Go live' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(`JD GB ${name} went live at version 2`)).toBeVisible();
@@ -82,14 +89,27 @@ test('one person goes live, saves ahead of live, goes live again from the editor
   await expect(row.locator('.live-badge')).toHaveAttribute('title', /^Live since .+, by editor\.one@example\.com$/);
   await expect(row.locator('.live-ahead')).toHaveCount(0);
 
-  await saveNewTitle(page, host, name, 'Summer sale: 30% off');
+  await openFromDashboard(page, host, name);
+  await addComponent(page, 'Main Banner');
+  await saveContent(page, 'Summer sale: 30% off');
+  await dashboardShown(page);
   await expect(row.locator('.live-ahead')).toHaveText('UAT is 1 version ahead of live');
   await screenshots(page, 'dashboard');
+});
 
-  // From the editor, with a change not saved: the newest saved version goes live, and the dialog says so.
+test('from the editor with unsaved changes the newest saved version goes live; History marks it; Roll back returns', async ({
+  page,
+  host,
+}) => {
+  const name = 'golive-editor';
+  await saveVersions(host, name, ['Summer sale', 'Summer sale: 20% off']);
+  await callApi(host, 'goLive', { pageKey: soloKey(name), version: 2, message: 'The summer sale starts' });
+  await saveVersions(host, name, ['Summer sale: 30% off']);
+
   await openFromDashboard(page, host, name);
-  await setBannerTitle(page, 'Not saved yet');
+  await addComponent(page, 'Main Banner');
   await page.getByRole('button', { name: 'Go live' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Go live' });
   await expect(dialog.getByRole('note')).toContainText('This page has unsaved changes.');
   await expect(dialog.getByRole('radio', { name: /^Version 3/ })).toBeChecked();
   await dialog.getByLabel('Message').fill('Thirty percent off');
@@ -109,6 +129,7 @@ test('one person goes live, saves ahead of live, goes live again from the editor
   await page.getByRole('button', { name: 'Back', exact: true }).click();
   await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Leave' }).click();
   await dashboardShown(page);
+  const row = pageRow(page, name);
   await expect(row.locator('.live-badge')).toHaveText('Live v3');
   await row.getByRole('button', { name: `Roll back: ${name} (JD GB)` }).click();
   const rollBack = page.getByRole('dialog', { name: 'Roll back' });
