@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { dirname, join } from 'node:path';
 import { build } from 'vite';
@@ -28,9 +28,27 @@ function unprivilegedUser(): { uid?: number; gid?: number } {
 const unprivileged = unprivilegedUser();
 const children = new Set<ChildProcess>();
 
-/** Builds out/server/main.js from the sources, as `npm run build:server` does, so tests run what they read. */
+/**
+ * Builds out/server/main.js from the sources, as `npm run build:server` does, so tests run what they read. The
+ * unit and end-to-end suites run side by side and both build it: a build in place empties out/server first,
+ * and a server started by the other suite meanwhile failed with "Cannot find module". So the build is written
+ * to a folder of its own and its files are renamed into out/server, each replaced at once.
+ */
 export async function buildServer(): Promise<void> {
-  await build({ configFile: join(repo, 'server/vite.config.ts'), root: repo, logLevel: 'warn' });
+  const outDir = join(repo, 'out/server');
+  mkdirSync(outDir, { recursive: true });
+  const staging = mkdtempSync(join(repo, 'out/server-build-'));
+  try {
+    await build({
+      configFile: join(repo, 'server/vite.config.ts'),
+      root: repo,
+      logLevel: 'warn',
+      build: { outDir: staging, emptyOutDir: true },
+    });
+    for (const name of readdirSync(staging)) renameSync(join(staging, name), join(outDir, name));
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
 }
 
 /** Runs the built server (out/server/main.js) with these arguments, as an unprivileged user. */
