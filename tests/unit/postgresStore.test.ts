@@ -348,10 +348,22 @@ describe('a save sent twice at once (audit of issue 21, fault 4)', () => {
 
 describe('a pool with every connection in use (audit of issue 21)', () => {
   it('is answered 503 saying the server is busy, not that the database is unreachable', async () => {
-    const small = createDatabase({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: 200 });
+    // A wait for a connection long enough for a busy machine to make the first one (under load, 200 ms was not,
+    // and the held transaction itself failed as unreachable).
+    const small = createDatabase({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: 2_000 });
     let release = (): void => undefined;
-    const held = small.inTransaction(() => new Promise<void>((resolve) => (release = resolve)));
+    let holding = (): void => undefined;
+    const connectionHeld = new Promise<void>((resolve) => (holding = resolve));
+    const held = small.inTransaction(
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+          holding();
+        }),
+    );
     try {
+      // A transaction that could not start fails the test here, with its error.
+      await Promise.race([connectionHeld, held]);
       const { url, server } = await serve(createPostgresStore(small));
       const busy = await fetch(`${url}/pages`);
       expect(busy.status).toBe(503);
