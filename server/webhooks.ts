@@ -160,13 +160,13 @@ export async function listWebhookDeliveries(
 // The payload and its signature
 
 /** A move's payload: the event, its release (null for a single page), and the page × country items it moved. */
-export function webhookPayload(event: WebhookEvent, release: string | null, entries: readonly LiveEntry[], at: string) {
+function webhookPayload(event: WebhookEvent, release: string | null, entries: readonly LiveEntry[], at: string) {
   const items = entries.map(({ pageKey, version, hash }) => ({ pageKey, country: pageKey.country, version, hash }));
   return { event, release, items, at } satisfies WebhookPayload;
 }
 
 /** The X-Studio-Signature header's value: sha256= and the hex HMAC-SHA256 of the exact body with the secret. */
-export function webhookSignature(secret: string, body: string): string {
+function webhookSignature(secret: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
 
@@ -182,7 +182,7 @@ export interface WebhookRetry {
 
 /**
  * Twelve attempts: the first at once, then retries after 1-2 min, 2-4 min, ... up to 17-34 h, so a receiver
- * down for a whole day still gets the delivery (34 h at the shortest, DEFAULT_RETRY_SPAN in the tests).
+ * down for a whole day still gets the delivery (34 h at the shortest).
  */
 export const DEFAULT_WEBHOOK_RETRY: WebhookRetry = { retryLimit: 11, retryDelaySeconds: 60, retryBackoff: true };
 
@@ -207,7 +207,7 @@ function keepSeconds(retry: WebhookRetry): number {
 // Delivery through pg-boss
 
 /** pg-boss's queue of deliveries, one job per webhook and move. */
-export const WEBHOOK_QUEUE = 'webhook-delivery';
+const WEBHOOK_QUEUE = 'webhook-delivery';
 
 /** What a job carries: the webhook's id (its URL and secret are read at each attempt) and the exact body. */
 interface DeliveryJob {

@@ -72,6 +72,9 @@ afterAll(async () => {
 const cli = (...args: string[]) => finish(spawnServer([...args, '--database-url', databaseUrl]));
 const client = (name: string) => teamClient(server.url, tokens.get(name));
 
+/** A live move's body names its mover (the server records the token's user whatever it says). */
+const PUBLISHER = 'publisher@example.com';
+
 const keyOf = (page: string): PageKey => ({ fascia: 'site_jd', country: 'gb', page, source: 'web', platform: 'web' });
 
 /** Saves `count` content versions of the page as the admin. */
@@ -149,7 +152,12 @@ describe('webhook deliveries', { timeout: 60_000 }, () => {
     const key = keyOf('retried');
     await seed(key, 1);
 
-    const moved = await client('publisher').post('/goLive', { pageKey: key, version: 1, message: 'Sale' });
+    const moved = await client('publisher').post('/goLive', {
+      pageKey: key,
+      version: 1,
+      message: 'Sale',
+      by: PUBLISHER,
+    });
     expect(moved.status).toBe(201);
 
     await eventually(() => receiver.received.length === 4);
@@ -197,10 +205,12 @@ describe('webhook deliveries', { timeout: 60_000 }, () => {
       (await pool.query('SELECT event FROM webhook_deliveries WHERE webhook_id = $1', [id])).rows;
 
     for (const version of [1, 2])
-      expect((await client('publisher').post('/goLive', { pageKey: key, version, message: 'Up' })).status).toBe(201);
+      expect(
+        (await client('publisher').post('/goLive', { pageKey: key, version, message: 'Up', by: PUBLISHER })).status,
+      ).toBe(201);
     // Deliveries are made in the move's transaction: none exists for these go-lives.
     expect(await countDeliveries()).toEqual([]);
-    const rolled = await client('publisher').post('/rollBack', { pageKey: key, message: 'Back' });
+    const rolled = await client('publisher').post('/rollBack', { pageKey: key, message: 'Back', by: PUBLISHER });
     expect(rolled.status).toBe(201);
     expect(await countDeliveries()).toEqual([{ event: 'rollback' }]);
 
@@ -222,7 +232,12 @@ describe('webhook deliveries', { timeout: 60_000 }, () => {
     await seed(key, 1);
     const second = await startServer();
     try {
-      const refused = await client('publisher').post('/goLive', { pageKey: key, version: 9, message: 'No such' });
+      const refused = await client('publisher').post('/goLive', {
+        pageKey: key,
+        version: 9,
+        message: 'No such',
+        by: PUBLISHER,
+      });
       expect(refused.status).toBe(409);
       expect((await pool.query('SELECT 1 FROM webhook_deliveries WHERE webhook_id = $1', [id])).rows).toEqual([]);
 
@@ -230,6 +245,7 @@ describe('webhook deliveries', { timeout: 60_000 }, () => {
         pageKey: key,
         version: 1,
         message: 'Once',
+        by: PUBLISHER,
       });
       expect(moved.status).toBe(201);
       await eventually(() => receiver.received.length === 1);
@@ -246,7 +262,7 @@ describe('webhook deliveries', { timeout: 60_000 }, () => {
   it('shows the deliveries to admins everywhere only', async () => {
     const refused = await client('publisher').get('/webhooks/deliveries');
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('Reading webhook deliveries needs the admin permission everywhere.');
+    expect(refused.body.error.message).toBe('Reading webhook deliveries needs the admin permission everywhere.');
   });
 });
 
