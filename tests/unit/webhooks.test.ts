@@ -259,6 +259,30 @@ describe('webhook deliveries', { timeout: 60_000 }, () => {
     await receiver.close();
   });
 
+  it('makes no move whose deliveries cannot be enqueued: both commit together or neither does', async () => {
+    const receiver = await startReceiver();
+    const { id } = await addWebhook(receiver.url);
+    const key = keyOf('all-or-nothing');
+    await seed(key, 1);
+    // Every delivery is refused from now on, as a failing queue would refuse it.
+    await pool.query('ALTER TABLE webhook_deliveries ADD CONSTRAINT refuse_all CHECK (false) NOT VALID');
+    try {
+      const failed = await client('publisher').post('/goLive', {
+        pageKey: key,
+        version: 1,
+        message: 'No',
+        by: PUBLISHER,
+      });
+      expect(failed.status).toBe(500);
+    } finally {
+      await pool.query('ALTER TABLE webhook_deliveries DROP CONSTRAINT refuse_all');
+    }
+    const query = new URLSearchParams({ ...key }).toString();
+    expect((await client('admin').get(`/liveHistory?${query}`)).body).toEqual({ entries: [], total: 0 });
+    expect((await cli('webhook', 'remove', String(id))).code).toBe(0);
+    await receiver.close();
+  });
+
   it('shows the deliveries to admins everywhere only', async () => {
     const refused = await client('publisher').get('/webhooks/deliveries');
     expect(refused.status).toBe(403);
