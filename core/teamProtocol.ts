@@ -23,7 +23,7 @@ import { ActionSchema, GrantSchema, PermissionsSchema } from './permissions';
  * validate requests with it (Fastify route schemas), the desktop parses answers and events with it.
  *
  * The content routes are served by both the embedded service (files) and the team server (PostgreSQL); the
- * team routes (/me, /presence, /events, /health, /audit) by the team server only.
+ * team routes (/me, /presence, /events, /health, /audit, /webhooks/deliveries) by the team server only.
  */
 
 // ---------------------------------------------------------------------------------------------------------
