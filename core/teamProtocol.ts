@@ -23,7 +23,7 @@ import { ActionSchema, GrantSchema, PermissionsSchema } from './permissions';
  * validate requests with it (Fastify route schemas), the desktop parses answers and events with it.
  *
  * The content routes are served by both the embedded service (files) and the team server (PostgreSQL); the
- * team routes (/me, /presence, /events, /health, /audit) by the team server only.
+ * team routes (/me, /presence, /events, /health, /audit, /webhooks/deliveries) by the team server only.
  */
 
 // ---------------------------------------------------------------------------------------------------------
@@ -237,6 +237,8 @@ export const AUDIT_ACTIONS = {
   rollBack: 'page.roll-back',
   deliveryKeyCreate: 'delivery-key.create',
   deliveryKeyRevoke: 'delivery-key.revoke',
+  webhookAdd: 'webhook.add',
+  webhookRemove: 'webhook.remove',
 } as const;
 export const AuditActionSchema = z
   .string()
@@ -289,6 +291,60 @@ export const AuditAnswerSchema = z.object({
   total: z.number().int().nonnegative(),
 });
 export type AuditAnswer = z.infer<typeof AuditAnswerSchema>;
+
+/** The moves a webhook can be told of (issue 24 §3), as `webhook add URL --events live,rollback` names them. */
+export const WEBHOOK_EVENTS = ['live', 'rollback'] as const;
+export const WebhookEventSchema = z.enum(WEBHOOK_EVENTS);
+export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
+
+/**
+ * What a webhook receives (a POST of this as JSON, signed X-Studio-Signature: sha256=HMAC of the body): the move
+ * and every page × country it moved, each with the version now live and its hash (the delivery route's ETag).
+ * A single page's move has one item and no release; a release's move will name the release and hold its items.
+ */
+export const WebhookPayloadSchema = z.object({
+  event: WebhookEventSchema,
+  release: z.string().nullable(),
+  items: z.array(
+    z.object({ pageKey: PageKeySchema, country: CountryCodeSchema, version: z.number().int(), hash: z.string() }),
+  ),
+  /** When the move was made, in UTC (ISO 8601 with Z). */
+  at: z.string(),
+});
+export type WebhookPayload = z.infer<typeof WebhookPayloadSchema>;
+
+/** GET /webhooks/deliveries: newest first, of every webhook or of one (its id), paged like every listing. */
+export const WebhookDeliveriesQuerySchema = PagingQuerySchema.extend({
+  webhook: wholeNumber('webhook', 1, 2_147_483_647).optional(),
+});
+
+/** One attempt to deliver: the receiver's HTTP status, or why there was none (refused, timed out, ...). */
+export const WebhookAttemptSchema = z.object({
+  attempt: z.number().int().positive(),
+  status: z.number().int().nullable(),
+  error: z.string().nullable(),
+  /** When the attempt ended, in UTC (ISO 8601 with Z). */
+  at: z.string(),
+});
+export type WebhookAttempt = z.infer<typeof WebhookAttemptSchema>;
+
+export const WebhookDeliverySchema = z.object({
+  /** Also sent as the X-Studio-Delivery header, the same on every attempt, so a receiver can skip a repeat. */
+  id: z.string(),
+  webhook: z.number().int().positive(),
+  url: z.string(),
+  event: WebhookEventSchema,
+  createdAt: z.string(),
+  /** Oldest first; empty until the first attempt ends. */
+  attempts: z.array(WebhookAttemptSchema),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+export const WebhookDeliveriesAnswerSchema = z.object({
+  deliveries: z.array(WebhookDeliverySchema),
+  total: z.number().int().nonnegative(),
+});
+export type WebhookDeliveriesAnswer = z.infer<typeof WebhookDeliveriesAnswerSchema>;
 
 /** The longest component identifier and field path that presence carries (a NOTIFY payload stays small). */
 export const MAX_FOCUS_COMPONENT_LENGTH = 200;
@@ -466,4 +522,11 @@ export const teamRoutes = {
   events: { method: 'GET', url: '/events', response: {} },
   /** Admins only (issue 22 §4). */
   audit: { method: 'GET', url: '/audit', querystring: AuditQuerySchema, response: { 200: AuditAnswerSchema } },
+  /** Admins everywhere only: each webhook delivery's attempts and last answer (issue 24 §3). */
+  webhookDeliveries: {
+    method: 'GET',
+    url: '/webhooks/deliveries',
+    querystring: WebhookDeliveriesQuerySchema,
+    response: { 200: WebhookDeliveriesAnswerSchema },
+  },
 } as const satisfies Record<string, RouteSchema>;

@@ -4,7 +4,14 @@ import { pino } from 'pino';
 import { COMMAND_LINE, DEFAULT_AUDIT_RETENTION_DAYS, auditRetentionProblem, queryAudit, recordAudit } from './audit';
 import { describeIssues } from '../core/contract';
 import { quote } from '../core/rules/quote';
-import { AUDIT_ACTIONS, AuditQuerySchema, type AuditEntry } from '../core/teamProtocol';
+import {
+  AUDIT_ACTIONS,
+  AuditQuerySchema,
+  WebhookDeliveriesQuerySchema,
+  type AuditEntry,
+  type WebhookAttempt,
+  type WebhookDelivery,
+} from '../core/teamProtocol';
 import { userInfo } from 'node:os';
 import {
   ACTIONS,
@@ -38,6 +45,14 @@ import {
 import { createLogger } from './log';
 import { oidcIssuerProblem, type OidcOptions } from './oidc';
 import { startTeamServer } from './teamServer';
+import {
+  addWebhook,
+  listWebhookDeliveries,
+  listWebhooks,
+  parseWebhookEvents,
+  removeWebhook,
+  webhookUrlProblem,
+} from './webhooks';
 
 /**
  * The team server's command line: serve, users and their API tokens, roles and grants, the audit log (USAGE
@@ -62,6 +77,10 @@ export const USAGE = `Usage:
   npm run server -- delivery-key add NAME
   npm run server -- delivery-key list
   npm run server -- delivery-key revoke NAME
+  npm run server -- webhook add URL [--events live,rollback]
+  npm run server -- webhook list
+  npm run server -- webhook remove ID
+  npm run server -- webhook deliveries [ID] [--limit N] [--offset N]
   npm run server -- audit [--user EMAIL] [--since 2026-11-01] [--until DATE] [--page NAME] [--action page.save] [--limit N] [--offset N]
 Built-in roles: ${Object.entries(BUILT_IN_ROLES)
   .map(([name, actions]) => `${name} (${actions.join(', ')})`)
@@ -69,6 +88,8 @@ Built-in roles: ${Object.entries(BUILT_IN_ROLES)
 A new user may do nothing until a role is granted; --fascia and --country default to * (every one).
 The delivery route (GET /content/PLATFORM/SOURCE/PAGE/uat|live/COUNTRY.json) needs a delivery key unless
 --public-delivery is given.
+A webhook is POSTed every go-live and rollback it subscribed to (both unless --events says otherwise), signed
+X-Studio-Signature: sha256=HMAC-SHA256 of the body with its secret, and retried for more than a day.
 The audit log keeps ${DEFAULT_AUDIT_RETENTION_DAYS} days unless --audit-retention-days asks for more.
 PORT, DATABASE_URL, AUDIT_RETENTION_DAYS, STUDIO_OIDC_ISSUER, STUDIO_OIDC_AUDIENCE, STUDIO_OIDC_GROUPS_CLAIM and STUDIO_OIDC_CLIENT_ID
 may be set in the environment instead. With an issuer, the server also accepts that identity provider's access
@@ -134,6 +155,7 @@ export function parseServerArgs(argv: string[], env: NodeJS.ProcessEnv) {
       'oidc-groups-claim': { type: 'string' },
       'oidc-client-id': { type: 'string' },
       'public-delivery': { type: 'boolean', default: false },
+      events: { type: 'string' },
       help: { type: 'boolean', default: false },
       to: { type: 'string' },
       fascia: { type: 'string' },
@@ -156,6 +178,7 @@ export function parseServerArgs(argv: string[], env: NodeJS.ProcessEnv) {
   if (rest.length > 0) throw new UsageError(`Unexpected arguments: ${rest.join(' ')}`);
   const scope = (): Scope =>
     normalScope({ fascias: scopeValues(values.fascia, 'fascia'), countries: scopeValues(values.country, 'country') });
+  if (values.events !== undefined && command !== 'webhook add') throw new UsageError('--events goes with webhook add.');
   if ((values.fascia !== undefined || values.country !== undefined) && !values.role && noun !== 'role')
     throw new UsageError('--fascia and --country go with role grant, role revoke, or user add with --role.');
   if ((command === 'role grant' || command === 'role revoke') && argument) {
@@ -218,7 +241,46 @@ export function parseServerArgs(argv: string[], env: NodeJS.ProcessEnv) {
     if (!name.success) throw new UsageError(`${name.error.issues[0]?.message}, not '${quote(argument)}'.`);
     return { command: command as 'delivery-key add' | 'delivery-key revoke', argument: name.data, databaseUrl };
   }
+  if (noun === 'webhook') return parseWebhookCommand(verb, argument, values, databaseUrl);
   throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
+}
+
+/** `webhook add URL [--events live,rollback] | list | remove ID | deliveries [ID]`. */
+function parseWebhookCommand(
+  verb: string | undefined,
+  argument: string | undefined,
+  values: { events?: string; limit?: string; offset?: string },
+  databaseUrl: string,
+) {
+  const webhookId = (text: string): number => {
+    if (!/^\d{1,9}$/.test(text) || Number(text) < 1)
+      throw new UsageError(
+        `A webhook is named by its id, a number (see them with npm run server -- webhook list), not '${quote(text)}'.`,
+      );
+    return Number(text);
+  };
+  if (verb === 'add') {
+    if (argument === undefined)
+      throw new UsageError(
+        "webhook add needs the receiver's URL: npm run server -- webhook add URL --events live,rollback",
+      );
+    const problem = webhookUrlProblem(argument);
+    if (problem) throw new UsageError(problem);
+    const events = parseWebhookEvents(values.events);
+    if (typeof events === 'string') throw new UsageError(events);
+    return { command: 'webhook add' as const, url: argument, events, databaseUrl };
+  }
+  if (verb === 'list' && argument === undefined) return { command: 'webhook list' as const, databaseUrl };
+  if (verb === 'remove' && argument !== undefined)
+    return { command: 'webhook remove' as const, id: webhookId(argument), databaseUrl };
+  if (verb === 'deliveries') {
+    const { limit, offset } = values;
+    if (argument !== undefined) webhookId(argument);
+    const parsed = WebhookDeliveriesQuerySchema.safeParse({ webhook: argument, limit, offset });
+    if (!parsed.success) throw new UsageError(`webhook deliveries: ${describeIssues(parsed.error)}`);
+    return { command: 'webhook deliveries' as const, query: parsed.data, databaseUrl };
+  }
+  throw new UsageError(`Unknown command: webhook ${[verb, argument].filter(Boolean).join(' ')}`);
 }
 
 /** Company sign-in's settings, from the options or the environment; undefined when no issuer is given. */
@@ -340,6 +402,49 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<nu
         );
         return 1;
       });
+    case 'webhook add':
+      return withDatabase(args.databaseUrl, async (db) => {
+        const { id, secret } = await addWebhook(db, args.url, args.events);
+        console.log(`Added webhook ${id}: ${args.url}, told of ${args.events.join(' and ')}.`);
+        console.log(
+          'Secret (shown only now): the receiver checks X-Studio-Signature, sha256=HMAC-SHA256 of the body with it.',
+        );
+        console.log(secret);
+        return 0;
+      });
+    case 'webhook list':
+      return withDatabase(args.databaseUrl, async (db) => {
+        const webhooks = await listWebhooks(db);
+        if (webhooks.length === 0)
+          console.log('No webhooks yet. Add one with: npm run server -- webhook add URL --events live,rollback');
+        for (const webhook of webhooks)
+          console.log(
+            `${webhook.id}  ${webhook.url}  events: ${webhook.events.join(',')}  (created ${webhook.createdAt})`,
+          );
+        return 0;
+      });
+    case 'webhook remove':
+      return withDatabase(args.databaseUrl, async (db) => {
+        if (await removeWebhook(db, args.id)) {
+          console.log(`Removed webhook ${args.id}, with its deliveries; those not made yet are dropped.`);
+          return 0;
+        }
+        console.error(`No webhook has the id ${args.id}. See the ids with: npm run server -- webhook list`);
+        return 1;
+      });
+    case 'webhook deliveries':
+      return withDatabase(args.databaseUrl, async (db) => {
+        const { deliveries, total } = await listWebhookDeliveries(db, args.query);
+        if (deliveries.length === 0) console.log('No webhook deliveries match.');
+        for (const delivery of deliveries) console.log(deliveryLines(delivery).join('\n'));
+        if (total > deliveries.length) {
+          const from = (args.query.offset ?? 0) + 1;
+          console.log(
+            `Deliveries ${from} to ${from + deliveries.length - 1} of ${total}; see more with --offset or --limit.`,
+          );
+        }
+        return 0;
+      });
     case 'audit':
       return withDatabase(args.databaseUrl, async (db) => {
         const { entries, total } = await queryAudit(db, args.query);
@@ -450,6 +555,20 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<nu
  * One entry on one line: when (UTC), who, the action and its result, the page and version, the client and the
  * request id, and the reason or details when there are any. Fields are separated by two spaces.
  */
+/** A delivery as `webhook deliveries` prints it: a line with its last answer, then one per attempt. */
+export function deliveryLines(delivery: WebhookDelivery): string[] {
+  const answer = (attempt: WebhookAttempt) =>
+    attempt.status === null ? `error: ${attempt.error}` : `${attempt.status}`;
+  const last = delivery.attempts.at(-1);
+  const summary = last
+    ? `${delivery.attempts.length} attempt${delivery.attempts.length === 1 ? '' : 's'}, last answer ${answer(last)} at ${last.at}`
+    : 'no attempt yet';
+  return [
+    `${delivery.createdAt}  webhook ${delivery.webhook} ${delivery.url}  ${delivery.event}  delivery ${delivery.id}: ${summary}`,
+    ...delivery.attempts.map((attempt) => `  attempt ${attempt.attempt} at ${attempt.at}: ${answer(attempt)}`),
+  ];
+}
+
 export function auditLine(entry: AuditEntry): string {
   const key = entry.pageKey;
   const page = key

@@ -34,6 +34,7 @@ import { applyMigrationsIn } from './db/migrate';
 import { createDeliveryCache, deliveryRoutes } from './delivery';
 import { createEventHub, type EventHub, type StreamViewer } from './events';
 import { createLogger } from './log';
+import { listWebhookDeliveries, startWebhookDelivery, type WebhookDeliveryOptions } from './webhooks';
 import {
   createOidcVerifier,
   OidcProviderUnreachable,
@@ -72,6 +73,8 @@ export interface TeamServerOptions {
   oidc?: OidcOptions;
   /** The delivery route (server/delivery.ts) answers without a delivery key. */
   publicDelivery?: boolean;
+  /** Webhook retries and timing (server/webhooks.ts); the defaults retry for more than a day. */
+  webhookDelivery?: Partial<WebhookDeliveryOptions>;
 }
 
 export interface TeamServer {
@@ -143,7 +146,15 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       throw new Error(`cannot reach the database at ${redactUrl(databaseUrl)}: ${errorMessage(error.cause)}`);
     });
 
-  const store = createPostgresStore(db);
+  const webhooks = await startWebhookDelivery({ databaseUrl, db, log, options: options.webhookDelivery }).catch(
+    async (error: unknown) => {
+      await db.end();
+      throw error;
+    },
+  );
+  const store = createPostgresStore(db, {
+    afterLiveMove: (transaction, entry) => webhooks.enqueue(transaction, entry.move, entry.release, [entry]),
+  });
   const oidc = options.oidc ? createOidcVerifier(options.oidc) : null;
   // Cached per user and cleared on every announced change of grants (the choice is explained in accessCache.ts).
   const access = createAccessCache({
@@ -318,6 +329,15 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
         return queryAudit(db, request.query);
       },
     );
+    team.get(
+      teamRoutes.webhookDeliveries.url,
+      { schema: { querystring: teamRoutes.webhookDeliveries.querystring.describe('webhook deliveries query') } },
+      async (request) => {
+        if (!mayEverywhere((await accessOf(request)).permissions, 'admin'))
+          throw new HttpError(403, 'forbidden', 'Reading webhook deliveries needs the admin permission everywhere.');
+        return listWebhookDeliveries(db, request.query);
+      },
+    );
     team.get(teamRoutes.events.url, async (request, reply) => {
       const viewer: StreamViewer = {
         scopes: (await accessOf(request)).permissions.view,
@@ -360,6 +380,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
         await app.close();
         clearTimeout(cut);
         await stopAuditSweep();
+        await webhooks.stop(options.shutdownGraceMs ?? 10_000);
         await store.close();
         await db.end();
       })()),

@@ -25,7 +25,7 @@ import {
   type VersionKind,
 } from '../../core/store';
 import { scopeCondition } from '../access/scopeSql';
-import { EVENTS_CHANNEL, type Database } from '../db/database';
+import { EVENTS_CHANNEL, type Database, type Queryable } from '../db/database';
 
 /**
  * The team server's content store (issue 12): versions as immutable rows in PostgreSQL (schema in
@@ -62,7 +62,16 @@ const LIVE_COLUMNS = 'version, hash, previous, move, at, moved_by AS by, message
 /** The text a listing's text filter searches: the same expression as the pages_text trigram index. */
 const SEARCH_TEXT = `lower(page || E'\\n' || category || E'\\n' || author)`;
 
-export function createPostgresStore(db: Database): ContentStore {
+export interface PostgresStoreOptions {
+  /**
+   * Runs in a live move's transaction once the move is made (the team server enqueues its webhook deliveries
+   * there): the move commits with what it writes, or not at all.
+   */
+  afterLiveMove?: (transaction: Queryable, entry: LiveEntry) => Promise<void>;
+}
+
+export function createPostgresStore(db: Database, options: PostgresStoreOptions = {}): ContentStore {
+  const { afterLiveMove } = options;
   async function save(input: SaveInput): Promise<SaveResult> {
     const { kind, baseHash, saveId, audit } = input;
     const content = stampSave(input.content, new Date());
@@ -185,9 +194,25 @@ export function createPostgresStore(db: Database): ContentStore {
    */
   async function moveLive(input: LiveMoveInput, target: MoveTarget): Promise<LiveEntry> {
     const key = keyOf(input.key);
+    // Without a follow-up the move stays one statement, as it was: no transaction to open.
+    const inMove = <T>(work: (transaction: Queryable) => Promise<T>): Promise<T> =>
+      afterLiveMove ? db.inTransaction(work) : work(db);
+    return inMove(async (transaction) => {
+      const moved = await moveLiveIn(transaction, key, input, target);
+      if (afterLiveMove) await afterLiveMove(transaction, moved);
+      return moved;
+    });
+  }
+
+  async function moveLiveIn(
+    transaction: Queryable,
+    key: PageKey,
+    input: LiveMoveInput,
+    target: MoveTarget,
+  ): Promise<LiveEntry> {
     const { audit } = input;
     const row = (
-      await db.query<LiveRow & { outcome: 'moved' | 'refused'; kind: StoredVersion['kind'] | null }>(
+      await transaction.query<LiveRow & { outcome: 'moved' | 'refused'; kind: StoredVersion['kind'] | null }>(
         `SELECT * FROM move_live(${MOVE_PARAMETERS})`,
         [
           ...keyValues(key),
