@@ -42,6 +42,33 @@ describe('focusRow', () => {
     expect(document.activeElement).toBe(second);
   });
 
+  it("gives the focus to the row's new header when the one it focused is rendered anew", () => {
+    const first = mountRow('far');
+    focusRow('far');
+    vi.advanceTimersByTime(50);
+    expect(document.activeElement).toBe(first);
+    // The list renders the row again while the panel scrolls to it: the focused header leaves the page.
+    first.closest('[data-row-id]')!.remove();
+    const again = mountRow('far');
+    vi.advanceTimersByTime(50);
+    expect(document.activeElement).toBe(again);
+  });
+
+  it('leaves a focus the person moved elsewhere, and lets go of the row after 2 s', () => {
+    mountRow('far');
+    focusRow('far');
+    vi.advanceTimersByTime(50);
+    const field = document.createElement('input');
+    document.body.append(field);
+    field.focus();
+    vi.advanceTimersByTime(500);
+    expect(document.activeElement).toBe(field);
+    vi.advanceTimersByTime(2_000);
+    field.blur();
+    vi.advanceTimersByTime(500);
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('gives up on a row that has not mounted within 10 s', () => {
     focusRow('never');
     vi.advanceTimersByTime(10_100);

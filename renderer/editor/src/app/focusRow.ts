@@ -4,6 +4,12 @@
  * was not enough on CI for the last row of a 200-row page, whose row opened and then stayed unfocused.
  */
 const FOCUS_ROW_WAIT_MS = 10_000;
+/**
+ * How long focusRow keeps the focus on the row once given. While the panel scrolls to a far row, the groups
+ * on the way mount and are measured, and a row's header can be rendered anew: the old one leaves the page
+ * with the focus, which falls to the body (seen on CI: the last row of a 200-row page opened, unfocused).
+ */
+const FOCUS_ROW_HOLD_MS = 2_000;
 
 /** The row focusRow is waiting for: a later request replaces it, so an older row never takes focus after it. */
 let wanted: string | null = null;
@@ -12,20 +18,34 @@ let wanted: string | null = null;
 export function focusRow(id: string): void {
   wanted = id;
   const giveUpAt = performance.now() + FOCUS_ROW_WAIT_MS;
+  let holdUntil: number | null = null;
+  const header = () => document.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(id)}"] .row-title`);
+  // No smooth scrolling for someone who asked for less motion (issue 16).
+  const scrollBehavior = (): ScrollBehavior =>
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
   const attempt = () =>
     requestAnimationFrame(() => {
       if (wanted !== id) return;
-      const header = document.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(id)}"] .row-title`);
-      if (!header) {
+      const found = header();
+      if (holdUntil !== null) {
+        // Only a focus that fell to the body is given back: one the person moved elsewhere stays there.
+        if (found && document.activeElement === document.body) {
+          found.scrollIntoView({ block: 'nearest' });
+          found.focus({ preventScroll: true });
+        }
+        if (performance.now() < holdUntil) attempt();
+        else wanted = null;
+        return;
+      }
+      if (!found) {
         if (performance.now() < giveUpAt) attempt();
         else wanted = null;
         return;
       }
-      wanted = null;
-      // No smooth scrolling for someone who asked for less motion (issue 16).
-      const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      header.scrollIntoView({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' });
-      header.focus({ preventScroll: true });
+      found.scrollIntoView({ block: 'nearest', behavior: scrollBehavior() });
+      found.focus({ preventScroll: true });
+      holdUntil = performance.now() + FOCUS_ROW_HOLD_MS;
+      attempt();
     });
   attempt();
 }
