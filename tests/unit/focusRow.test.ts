@@ -54,17 +54,16 @@ describe('focusRow', () => {
     expect(document.activeElement).toBe(again);
   });
 
-  it('leaves a focus the person moved elsewhere, and lets go of the row after 2 s', () => {
+  it('lets go of the row once the focus moves on, even when it falls to the body next', () => {
     mountRow('far');
     focusRow('far');
     vi.advanceTimersByTime(50);
-    const field = document.createElement('input');
-    document.body.append(field);
-    field.focus();
-    vi.advanceTimersByTime(500);
-    expect(document.activeElement).toBe(field);
-    vi.advanceTimersByTime(2_000);
-    field.blur();
+    // A dialog's button takes the focus, and closing the dialog drops it on the body before giving it back.
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    vi.advanceTimersByTime(50);
+    opener.blur();
     vi.advanceTimersByTime(500);
     expect(document.activeElement).toBe(document.body);
   });

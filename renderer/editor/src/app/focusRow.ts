@@ -19,6 +19,8 @@ export function focusRow(id: string): void {
   wanted = id;
   const giveUpAt = performance.now() + FOCUS_ROW_WAIT_MS;
   let holdUntil: number | null = null;
+  /** The header given the focus, while focusRow holds it. */
+  let focused: HTMLElement | null = null;
   const header = () => document.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(id)}"] .row-title`);
   // No smooth scrolling for someone who asked for less motion (issue 16).
   const scrollBehavior = (): ScrollBehavior =>
@@ -27,11 +29,17 @@ export function focusRow(id: string): void {
     requestAnimationFrame(() => {
       if (wanted !== id) return;
       const found = header();
-      if (holdUntil !== null) {
-        // Only a focus that fell to the body is given back: one the person moved elsewhere stays there.
-        if (found && document.activeElement === document.body) {
+      if (holdUntil !== null && focused) {
+        // Focus moved on while the header was still there (a key, a click, a dialog): the hold ends there.
+        if (focused.isConnected && document.activeElement !== focused) {
+          wanted = null;
+          return;
+        }
+        // Only a focus that left the page with the header is given to its new one.
+        if (!focused.isConnected && found && document.activeElement === document.body) {
           found.scrollIntoView({ block: 'nearest' });
           found.focus({ preventScroll: true });
+          focused = found;
         }
         if (performance.now() < holdUntil) attempt();
         else wanted = null;
@@ -44,6 +52,7 @@ export function focusRow(id: string): void {
       }
       found.scrollIntoView({ block: 'nearest', behavior: scrollBehavior() });
       found.focus({ preventScroll: true });
+      focused = found;
       holdUntil = performance.now() + FOCUS_ROW_HOLD_MS;
       attempt();
     });
