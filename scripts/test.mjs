@@ -111,15 +111,11 @@ const failedSpecs = (suites) =>
   ]);
 const readJson = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null);
 
-// Below the browser suite's priority: the unit files take the CPU it leaves idle rather than slow its tests,
-// whose waits are on what a person sees (nice 10, not 19: a unit test's own timeout must still be met).
-const lowPriority = process.platform === 'win32' ? [] : ['nice', '-n', '10'];
-
 // The unit tests run beside the end-to-end tests, one file at a time: the browser suite leaves part of the
 // 2 cores idle while its tests wait on timers, servers and the preview, and the unit files fill that time
 // instead of adding their own minutes after it. Their output is printed as one block when they end.
 const [unitOk, e2eOk] = await Promise.all([
-  runQuietly('unit tests', [...lowPriority, npx, 'vitest', 'run', '--maxWorkers=1']),
+  runQuietly('unit tests', [npx, 'vitest', 'run', '--maxWorkers=1']),
   runLive('end-to-end tests', [npx, 'playwright', 'test']),
 ]);
 

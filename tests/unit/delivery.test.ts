@@ -188,7 +188,9 @@ describe('delivery keys', () => {
   });
 });
 
-describe('delivery keys from the command line', { timeout: 60_000 }, () => {
+// Each step starts the server's command line, a Node process: beside the browser suite a test of a dozen
+// steps took 61 s.
+describe('delivery keys from the command line', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     await buildServer();
   }, 120_000);

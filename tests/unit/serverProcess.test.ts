@@ -40,7 +40,9 @@ const cli = (args: string[], options?: Parameters<typeof spawnServer>[1]) => fin
 const addUserWithCli = (email: string) => addUserWithServerCli(databaseUrl, email);
 
 // Child processes start slowly on a busy machine: these tests get more time than the default.
-describe('the command line', { timeout: 60_000 }, () => {
+// Each step starts the server's command line, a Node process: beside the browser suite a test of a dozen
+// steps took 61 s.
+describe('the command line', { timeout: 120_000 }, () => {
   it.runIf(asRoot)('refuses to run as root', async () => {
     const result = await cli(['--database-url', 'postgres://studio@127.0.0.1:1/none'], { asRootAnyway: true });
     expect(result.code).toBe(1);

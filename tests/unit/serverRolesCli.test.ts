@@ -29,7 +29,9 @@ const cli = (...args: string[]) => finish(spawnServer([...args, '--database-url'
 const JD_GB = { fascia: 'site_jd', country: 'gb' } as const;
 const JD_DE = { fascia: 'site_jd', country: 'de' } as const;
 
-describe('roles and grants from the command line', { timeout: 60_000 }, () => {
+// Each step starts the server's command line, a Node process: beside the browser suite a test of a dozen
+// steps took 61 s.
+describe('roles and grants from the command line', { timeout: 120_000 }, () => {
   it('grants a role to a user within a scope, lists it, and revokes it by the same selector', async () => {
     await addUserWithServerCli(databaseUrl, 'editor.gb@example.com', []);
     expect((await loadAccess(pool, 'editor.gb@example.com', [])).grants).toEqual([]);

@@ -290,7 +290,9 @@ describe('webhook deliveries', { timeout: 60_000 }, () => {
   });
 });
 
-describe('webhooks from the command line', { timeout: 60_000 }, () => {
+// Each step starts the server's command line, a Node process: beside the browser suite a test of a dozen
+// steps took 61 s.
+describe('webhooks from the command line', { timeout: 120_000 }, () => {
   it('adds, lists and removes webhooks, audited, and refuses bad URLs and events', async () => {
     const { id, secret } = await addWebhook('https://shop.example.com/purge', '--events', 'live');
     const listed = await cli('webhook', 'list');
