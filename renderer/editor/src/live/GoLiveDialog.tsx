@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { describeLiveMove, liveMessageError, type LiveEntry } from '../../../../core/live';
+import { liveMessageError, type LiveEntry } from '../../../../core/live';
 import { bookmarkFor } from '../../../../core/rules/page';
 import type { PageKey, VersionSummary } from '../../../../core/schemas';
-import { call, errorMessage } from '../api';
+import { call } from '../api';
 import { LoadFailed } from '../history/LoadFailed';
 import { useDoc } from '../state/docContext';
-import { toast } from '../state/toasts';
 import { useRemote } from '../state/useRemote';
-import { ChangeMessageField, useChangeMessage } from '../ui/ChangeMessageField';
+import { useChangeMessage } from '../ui/ChangeMessageField';
 import { Modal } from '../ui/Modal';
 import { StateMessage } from '../ui/StateMessage';
 import { TimeStamp } from '../ui/TimeStamp';
+import { LiveMoveActions } from './LiveMoveActions';
 import { livePageName } from './liveNames';
 import '../history/history.css';
 import './live.css';
@@ -61,7 +61,6 @@ interface GoLiveFormProps {
 function GoLiveForm({ pageKey, unsaved, busy, setBusy, onClose, onDone }: GoLiveFormProps) {
   const [attempt, setAttempt] = useState(0);
   const [chosen, setChosen] = useState<number | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const message = useChangeMessage(liveMessageError);
   const loaded = useRemote(`${bookmarkFor(pageKey)}#${attempt}`, async () => {
     const [{ versions }, { entries }] = await Promise.all([
@@ -82,23 +81,6 @@ function GoLiveForm({ pageKey, unsaved, busy, setBusy, onClose, onDone }: GoLive
   const { versions, liveNow } = loaded.data;
   const version = chosen ?? versions[0]?.version ?? null;
 
-  const goLive = async () => {
-    if (version === null || !message.accept()) return;
-    setBusy(true);
-    setRefusal(null);
-    try {
-      const { live } = await call('goLive', { pageKey, version, message: message.message });
-      toast(describeLiveMove(live, name));
-      onDone?.(live);
-      setBusy(false);
-      onClose();
-    } catch (error) {
-      // The dialog stays open with the version and the message: the user may change either and try again.
-      setRefusal(`${name} did not go live: ${errorMessage(error)}`);
-      setBusy(false);
-    }
-  };
-
   return (
     <div className="live-dialog">
       <p>
@@ -115,25 +97,20 @@ function GoLiveForm({ pageKey, unsaved, busy, setBusy, onClose, onDone }: GoLive
       ) : (
         <VersionChoice versions={versions} liveNow={liveNow} chosen={version} disabled={busy} onChoose={setChosen} />
       )}
-      <ChangeMessageField state={message} rows={3} disabled={busy} label="Message" />
-      {refusal && (
-        <p role="alert" className="field-warning">
-          {refusal}
-        </p>
-      )}
-      <div className="modal-actions">
-        <button type="button" disabled={busy} onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="primary"
-          disabled={busy || version === null || message.message === ''}
-          onClick={() => void goLive()}
-        >
-          {busy ? 'Going live…' : 'Go live'}
-        </button>
-      </div>
+      {/* A refused move keeps the version and the message: the user may change either and try again. */}
+      <LiveMoveActions
+        name={name}
+        message={message}
+        busy={busy}
+        setBusy={setBusy}
+        ready={version !== null}
+        label="Go live"
+        busyLabel="Going live…"
+        refusedAs="did not go live"
+        move={(text) => call('goLive', { pageKey, version: version!, message: text })}
+        onClose={onClose}
+        onDone={onDone}
+      />
     </div>
   );
 }

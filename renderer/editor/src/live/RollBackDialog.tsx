@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { describeLiveMove, liveMessageError, rollbackTarget, type LiveEntry } from '../../../../core/live';
+import { liveMessageError, rollbackTarget, type LiveEntry } from '../../../../core/live';
 import { bookmarkFor } from '../../../../core/rules/page';
 import type { PageKey } from '../../../../core/schemas';
-import { call, errorMessage } from '../api';
+import { call } from '../api';
 import { LoadFailed } from '../history/LoadFailed';
-import { toast } from '../state/toasts';
 import { useRemote } from '../state/useRemote';
-import { ChangeMessageField, useChangeMessage } from '../ui/ChangeMessageField';
+import { useChangeMessage } from '../ui/ChangeMessageField';
 import { Modal } from '../ui/Modal';
 import { StateMessage } from '../ui/StateMessage';
+import { LiveMoveActions } from './LiveMoveActions';
 import { livePageName } from './liveNames';
 import './live.css';
 
@@ -47,7 +47,6 @@ function RollBackForm({
   onDone?(entry: LiveEntry): void;
 }) {
   const [attempt, setAttempt] = useState(0);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const message = useChangeMessage(liveMessageError);
   const history = useRemote(`${bookmarkFor(pageKey)}#${attempt}`, () => call('listLiveHistory', { key: pageKey }));
   const name = livePageName(pageKey);
@@ -57,22 +56,6 @@ function RollBackForm({
     return <LoadFailed what="What was live" error={history.error} onRetry={() => setAttempt((n) => n + 1)} />;
   const current = history.data.entries[0] ?? null;
   const target = rollbackTarget(current);
-
-  const rollBack = async () => {
-    if (!message.accept()) return;
-    setBusy(true);
-    setRefusal(null);
-    try {
-      const { live } = await call('rollBack', { pageKey, message: message.message });
-      toast(describeLiveMove(live, name));
-      onDone?.(live);
-      setBusy(false);
-      onClose();
-    } catch (error) {
-      setRefusal(`${name} was not rolled back: ${errorMessage(error)}`);
-      setBusy(false);
-    }
-  };
 
   if (current === null || target === null) {
     return (
@@ -96,25 +79,19 @@ function RollBackForm({
       <p>
         <strong>{name}</strong> is live at version {current.version}. Rolling back puts version {target} live again.
       </p>
-      <ChangeMessageField state={message} rows={3} disabled={busy} label="Message" />
-      {refusal && (
-        <p role="alert" className="field-warning">
-          {refusal}
-        </p>
-      )}
-      <div className="modal-actions">
-        <button type="button" disabled={busy} onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="primary"
-          disabled={busy || message.message === ''}
-          onClick={() => void rollBack()}
-        >
-          {busy ? 'Rolling back…' : `Roll back to version ${target}`}
-        </button>
-      </div>
+      <LiveMoveActions
+        name={name}
+        message={message}
+        busy={busy}
+        setBusy={setBusy}
+        ready
+        label={`Roll back to version ${target}`}
+        busyLabel="Rolling back…"
+        refusedAs="was not rolled back"
+        move={(text) => call('rollBack', { pageKey, message: text })}
+        onClose={onClose}
+        onDone={onDone}
+      />
     </div>
   );
 }
