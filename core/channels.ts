@@ -52,6 +52,15 @@ export const SERVICE_CHANNELS = [
   'goLive',
   'rollBack',
   'listLiveHistory',
+  'listReleases',
+  'loadRelease',
+  'createRelease',
+  'changeReleaseItems',
+  'scheduleRelease',
+  'unscheduleRelease',
+  'goLiveRelease',
+  'rollBackRelease',
+  'deleteRelease',
 ] as const;
 
 /** Channels that act on the window (the preview view) rather than on a service: handled by the shell. */

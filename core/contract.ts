@@ -10,6 +10,15 @@ import { ConflictedMergeSchema } from './conflictedMerge';
 import { SettingsPatchSchema, SettingsSchema } from './settings';
 import { GoLiveRequestSchema, LiveAnswerSchema, LiveHistoryAnswerSchema, RollBackRequestSchema } from './live';
 import {
+  ChangeReleaseItemsRequestSchema,
+  CreateReleaseRequestSchema,
+  ReleaseAnswerSchema,
+  ReleaseIdRequestSchema,
+  ReleaseListAnswerSchema,
+  RollBackReleaseRequestSchema,
+  ScheduleReleaseRequestSchema,
+} from './releases';
+import {
   PendingSaveSchema,
   PresenceEntrySchema,
   CompanySignInFormSchema,
@@ -356,6 +365,21 @@ export const contract = {
   rollBack: { input: RollBackRequestSchema, output: LiveAnswerSchema },
   /** The page's live entries, newest first (at most MAX_LIST_LIMIT), with how many there are. */
   listLiveHistory: { input: z.object({ key: PageKeySchema }), output: LiveHistoryAnswerSchema },
+  /**
+   * Releases (issue 24 §2), kept by a team server only: without one (or offline) each call is an error result
+   * saying so (RELEASES_NEED_TEAM). Newest first, at most MAX_LIST_LIMIT. A 'release' team event follows every
+   * change, from any desktop.
+   */
+  listReleases: { input: empty, output: ReleaseListAnswerSchema },
+  loadRelease: { input: ReleaseIdRequestSchema, output: ReleaseAnswerSchema },
+  createRelease: { input: CreateReleaseRequestSchema, output: ReleaseAnswerSchema },
+  /** Adds items or changes their version, and removes items; a scheduled release goes back to draft (unscheduled). */
+  changeReleaseItems: { input: ChangeReleaseItemsRequestSchema, output: ReleaseAnswerSchema },
+  scheduleRelease: { input: ScheduleReleaseRequestSchema, output: ReleaseAnswerSchema },
+  unscheduleRelease: { input: ReleaseIdRequestSchema, output: ReleaseAnswerSchema },
+  goLiveRelease: { input: ReleaseIdRequestSchema, output: ReleaseAnswerSchema },
+  rollBackRelease: { input: RollBackReleaseRequestSchema, output: ReleaseAnswerSchema },
+  deleteRelease: { input: ReleaseIdRequestSchema, output: empty },
   setPreviewBounds: {
     input: z.object({
       x: z.number().int().min(0),

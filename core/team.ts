@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageKeySchema, VersionSummarySchema } from './schemas';
 import { PermissionsSchema } from './permissions';
-import { LiveEventSchema, SavedEventSchema, ServerPresenceSchema } from './teamProtocol';
+import { LiveEventSchema, ReleaseEventSchema, SavedEventSchema, ServerPresenceSchema } from './teamProtocol';
 import { ConflictedMergeSchema } from './conflictedMerge';
 import { MergeNoticeSchema } from './rules/merge/mergingSave';
 
@@ -148,6 +148,8 @@ export const TeamEventSchema = z.discriminatedUnion('type', [
   SavedEventSchema,
   // A page's live pointer moved (issue 24), by anyone.
   LiveEventSchema,
+  // A release changed: the Releases screen reads it again.
+  ReleaseEventSchema,
   z.object({ type: z.literal('presence'), presence: z.array(PresenceEntrySchema) }),
   z.object({ type: z.literal('resync'), reason: z.string() }),
   z.object({ type: z.literal('outbox'), pending: z.array(PendingSaveSchema) }),

@@ -7,6 +7,17 @@ import {
 } from './live';
 import { z } from 'zod';
 import {
+  ChangeReleaseItemsRequestSchema,
+  CreateReleaseRequestSchema,
+  ReleaseAnswerSchema,
+  ReleaseIdRequestSchema,
+  ReleaseIdSchema,
+  ReleaseListAnswerSchema,
+  ReleaseStatusSchema,
+  RollBackReleaseRequestSchema,
+  ScheduleReleaseRequestSchema,
+} from './releases';
+import {
   CountryCodeSchema,
   KeySegmentSchema,
   PageContentSchema,
@@ -120,6 +131,9 @@ export const VersionQuerySchema = PageKeySchema.extend({
     .regex(/^[1-9]\d{0,8}$/, 'version must be a positive whole number')
     .transform(Number),
 });
+
+/** GET /release: one release by its id. */
+export const ReleaseIdQuerySchema = z.object({ id: wholeNumber('id', 1, 2_147_483_647) });
 
 // ---------------------------------------------------------------------------------------------------------
 // Content routes
@@ -239,6 +253,14 @@ export const AUDIT_ACTIONS = {
   deliveryKeyRevoke: 'delivery-key.revoke',
   webhookAdd: 'webhook.add',
   webhookRemove: 'webhook.remove',
+  releaseCreate: 'release.create',
+  releaseChange: 'release.change',
+  releaseSchedule: 'release.schedule',
+  releaseUnschedule: 'release.unschedule',
+  releaseGoLive: 'release.go-live',
+  releaseFail: 'release.fail',
+  releaseRollBack: 'release.roll-back',
+  releaseDelete: 'release.delete',
 } as const;
 export const AuditActionSchema = z
   .string()
@@ -433,6 +455,19 @@ export const LiveEventSchema = LiveEntrySchema.extend({ type: z.literal('live') 
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 
 /**
+ * A release changed (created, items changed, scheduled, went live, failed, rolled back, deleted): the Releases
+ * screens read it again. Sent to users who may see releases; its items' own moves come as live events.
+ */
+export const ReleaseEventSchema = z.object({
+  type: z.literal('release'),
+  id: ReleaseIdSchema,
+  name: z.string(),
+  /** null: deleted. */
+  status: ReleaseStatusSchema.nullable(),
+});
+export type ReleaseEvent = z.infer<typeof ReleaseEventSchema>;
+
+/**
  * Every event of the stream by its SSE name. A (re)connected stream starts with presence-snapshot; resync
  * says the server lost its database for a while, so events may have been missed.
  */
@@ -441,6 +476,7 @@ export const teamStreamEvents = {
   saved: SavedEventSchema,
   presence: PresenceChangeEventSchema,
   live: LiveEventSchema,
+  release: ReleaseEventSchema,
   resync: z.object({ reason: z.string() }),
 } as const;
 export type TeamStreamEventName = keyof typeof teamStreamEvents;
@@ -522,6 +558,66 @@ export const teamRoutes = {
   events: { method: 'GET', url: '/events', response: {} },
   /** Admins only (issue 22 §4). */
   audit: { method: 'GET', url: '/audit', querystring: AuditQuerySchema, response: { 200: AuditAnswerSchema } },
+  /**
+   * Releases (issue 24 §2), for users with publish somewhere. Changes answer the release with its collisions;
+   * schedule needs publish for every item; a refused change (the release is live, the time has passed) is 409.
+   */
+  releases: {
+    method: 'GET',
+    url: '/releases',
+    querystring: PagingQuerySchema,
+    response: { 200: ReleaseListAnswerSchema },
+  },
+  release: {
+    method: 'GET',
+    url: '/release',
+    querystring: ReleaseIdQuerySchema,
+    response: { 200: ReleaseAnswerSchema },
+  },
+  createRelease: {
+    method: 'POST',
+    url: '/releases/create',
+    body: CreateReleaseRequestSchema,
+    response: { 201: ReleaseAnswerSchema },
+  },
+  changeReleaseItems: {
+    method: 'POST',
+    url: '/releases/items',
+    body: ChangeReleaseItemsRequestSchema,
+    response: { 200: ReleaseAnswerSchema },
+  },
+  scheduleRelease: {
+    method: 'POST',
+    url: '/releases/schedule',
+    body: ScheduleReleaseRequestSchema,
+    response: { 200: ReleaseAnswerSchema },
+  },
+  unscheduleRelease: {
+    method: 'POST',
+    url: '/releases/unschedule',
+    body: ReleaseIdRequestSchema,
+    response: { 200: ReleaseAnswerSchema },
+  },
+  /** Now, not at a time: the same atomic move a schedule makes. */
+  goLiveRelease: {
+    method: 'POST',
+    url: '/releases/goLive',
+    body: ReleaseIdRequestSchema,
+    response: { 200: ReleaseAnswerSchema },
+  },
+  rollBackRelease: {
+    method: 'POST',
+    url: '/releases/rollBack',
+    body: RollBackReleaseRequestSchema,
+    response: { 200: ReleaseAnswerSchema },
+  },
+  /** A release that never went live (draft or failed) only. */
+  deleteRelease: {
+    method: 'POST',
+    url: '/releases/delete',
+    body: ReleaseIdRequestSchema,
+    response: { 200: OkAnswerSchema },
+  },
   /** Admins everywhere only: each webhook delivery's attempts and last answer (issue 24 §3). */
   webhookDeliveries: {
     method: 'GET',

@@ -33,6 +33,11 @@ import type { TeamService } from '../services/team';
 import { pendingSaveOf } from '../services/outbox';
 import { saveWithMerge, type MergingSaveService, type QueuedAnswer } from '../services/mergingSave';
 import { errorMessage } from '../../core/rules/errorMessage';
+import { RELEASES_NEED_TEAM } from '../../core/releases';
+
+const releasesNotBuilt = async (): Promise<never> => {
+  throw new StudioError('failed', RELEASES_NEED_TEAM);
+};
 
 /** The clients of the services other than content, each for the address in force. */
 export interface ServiceClients {
@@ -373,6 +378,16 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
     goLive: async (move) => ({ live: await deps.content.goLive({ ...move, by: requireUser(store, deps.team) }) }),
     rollBack: async (move) => ({ live: await deps.content.rollBack({ ...move, by: requireUser(store, deps.team) }) }),
     listLiveHistory: async ({ key }) => deps.content.liveHistory(key),
+    // Releases: the contract is in core/releases.ts; the team server's side is being built (issue 24 §2).
+    listReleases: releasesNotBuilt,
+    loadRelease: releasesNotBuilt,
+    createRelease: releasesNotBuilt,
+    changeReleaseItems: releasesNotBuilt,
+    scheduleRelease: releasesNotBuilt,
+    unscheduleRelease: releasesNotBuilt,
+    goLiveRelease: releasesNotBuilt,
+    rollBackRelease: releasesNotBuilt,
+    deleteRelease: releasesNotBuilt,
     listPendingSaves: async () => ({ pending: await deps.team.pendingSaves() }),
     loadPendingSave: async ({ id }) => {
       const entry = await deps.team.pendingEntry(id);

@@ -39,6 +39,7 @@ export function createStreamTranslator(options: StreamTranslatorOptions): Stream
     switch (event.event) {
       case 'saved':
       case 'live':
+      case 'release':
         options.emit(event.data);
         return;
       case 'presence-snapshot':

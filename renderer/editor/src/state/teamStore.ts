@@ -97,8 +97,9 @@ function apply(event: TeamEvent): void {
         announceMerge(event.pending.key, event.version.version, event.merged, `${event.pending.key.page}: `);
       break;
     case 'live':
+    case 'release':
     case 'resync':
-      // Nothing to keep: the listeners below (the dashboard) list the pages again.
+      // Nothing to keep: the listeners below (the dashboard, the Releases screen) read again.
       break;
     default:
       // Every event type has its case: a new one fails to compile here until the store says what it keeps.
