@@ -41,6 +41,8 @@ const OUTAGE_MS = Number(process.env.BENCH_OUTAGE_MS ?? 3000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const MERGE_SECONDS = Number(process.env.BENCH_MERGE_SECONDS ?? 60);
 const MERGE_PAGES = Number(process.env.BENCH_MERGE_PAGES ?? 20);
+/** BENCH_RUNS=1,2: only these runs (e.g. to profile the save path alone); every run by default. */
+const RUNS = new Set((process.env.BENCH_RUNS ?? '1,2,3,4,5').split(',').map(Number));
 /** How long an editor waits before trying a save again after a 503 (the server says Retry-After: 5). */
 const RETRY_PAUSE_MS = 250;
 
@@ -404,76 +406,84 @@ try {
     .token;
   await db.end();
 
-  const flatOut = await runLoad({
-    run: 'flat-out',
-    url: server.url,
-    pid: server.pid,
-    postgresPort: postgres.port,
-    tokens,
-    adminToken,
-  });
-  report(
-    'Run 1: editors saving back to back',
-    flatOut,
-    await checkStored(databaseUrl, 'flat-out', flatOut.acknowledged),
-  );
+  if (RUNS.has(1)) {
+    const flatOut = await runLoad({
+      run: 'flat-out',
+      url: server.url,
+      pid: server.pid,
+      postgresPort: postgres.port,
+      tokens,
+      adminToken,
+    });
+    report(
+      'Run 1: editors saving back to back',
+      flatOut,
+      await checkStored(databaseUrl, 'flat-out', flatOut.acknowledged),
+    );
+  }
 
-  const paced = await runLoad({
-    run: 'paced',
-    url: server.url,
-    pid: server.pid,
-    postgresPort: postgres.port,
-    tokens,
-    adminToken,
-    rate: RATE,
-  });
-  report(
-    `Run 2: editors offering ${RATE} saves/s together`,
-    paced,
-    await checkStored(databaseUrl, 'paced', paced.acknowledged),
-  );
+  if (RUNS.has(2)) {
+    const paced = await runLoad({
+      run: 'paced',
+      url: server.url,
+      pid: server.pid,
+      postgresPort: postgres.port,
+      tokens,
+      adminToken,
+      rate: RATE,
+    });
+    report(
+      `Run 2: editors offering ${RATE} saves/s together`,
+      paced,
+      await checkStored(databaseUrl, 'paced', paced.acknowledged),
+    );
+  }
 
-  const restart = await runLoad({
-    run: 'restart',
-    url: server.url,
-    pid: server.pid,
-    postgresPort: postgres.port,
-    tokens,
-    adminToken,
-    rate: RATE,
-    outage: { postgres, afterMs: 1500 },
-  });
-  report(
-    `Run 3: run 2 with the database stopped for ${OUTAGE_MS / 1000} s in the middle (same server process)`,
-    restart,
-    await checkStored(databaseUrl, 'restart', restart.acknowledged),
-  );
-  console.log(
-    `  503 answers during the outage: ${restart.counts.unavailable} (each retried after ${RETRY_PAUSE_MS} ms with the same save id)`,
-  );
-  console.log(
-    `  recovery: first save acknowledged ${restart.recoveryMs === null ? 'never' : ms(restart.recoveryMs)} after the database was back`,
-  );
+  if (RUNS.has(3)) {
+    const restart = await runLoad({
+      run: 'restart',
+      url: server.url,
+      pid: server.pid,
+      postgresPort: postgres.port,
+      tokens,
+      adminToken,
+      rate: RATE,
+      outage: { postgres, afterMs: 1500 },
+    });
+    report(
+      `Run 3: run 2 with the database stopped for ${OUTAGE_MS / 1000} s in the middle (same server process)`,
+      restart,
+      await checkStored(databaseUrl, 'restart', restart.acknowledged),
+    );
+    console.log(
+      `  503 answers during the outage: ${restart.counts.unavailable} (each retried after ${RETRY_PAUSE_MS} ms with the same save id)`,
+    );
+    console.log(
+      `  recovery: first save acknowledged ${restart.recoveryMs === null ? 'never' : ms(restart.recoveryMs)} after the database was back`,
+    );
+  }
 
   // Its own editors, made after run 3 so that runs 1-3 meet the same users table as before.
-  const mergeDb = new pg.Pool({ connectionString: databaseUrl });
-  const mergeTokens = [];
-  for (let editor = 0; editor < EDITORS; editor++)
-    mergeTokens.push(
-      (await addUser(mergeDb, `merge-editor${editor}@example.com`, { role: 'editor', scope: JD_GB, by: 'bench' }))
-        .token,
-    );
-  await mergeDb.end();
-  const merging = await runMergeScenario({
-    load,
-    url: server.url,
-    tokens: mergeTokens,
-    adminToken,
-    pages: MERGE_PAGES,
-    components: COMPONENTS,
-    seconds: MERGE_SECONDS,
-  });
-  reportMergeScenario(merging, { editors: EDITORS, pages: MERGE_PAGES, components: COMPONENTS });
+  if (RUNS.has(4)) {
+    const mergeDb = new pg.Pool({ connectionString: databaseUrl });
+    const mergeTokens = [];
+    for (let editor = 0; editor < EDITORS; editor++)
+      mergeTokens.push(
+        (await addUser(mergeDb, `merge-editor${editor}@example.com`, { role: 'editor', scope: JD_GB, by: 'bench' }))
+          .token,
+      );
+    await mergeDb.end();
+    const merging = await runMergeScenario({
+      load,
+      url: server.url,
+      tokens: mergeTokens,
+      adminToken,
+      pages: MERGE_PAGES,
+      components: COMPONENTS,
+      seconds: MERGE_SECONDS,
+    });
+    reportMergeScenario(merging, { editors: EDITORS, pages: MERGE_PAGES, components: COMPONENTS });
+  }
 
   /** CPU seconds used so far by the server, PostgreSQL and this bench, or since `before`. */
   const cpu = (before) => {
@@ -490,16 +500,18 @@ try {
       bench: (bench.user + bench.system) / 1e6,
     };
   };
-  const delivery = await runDeliveryScenario({
-    load,
-    url: server.url,
-    databaseUrl,
-    adminToken,
-    components: COMPONENTS,
-    cpu,
-    post,
-  });
-  reportDeliveryScenario(delivery, { components: COMPONENTS, percentile, ms });
+  if (RUNS.has(5)) {
+    const delivery = await runDeliveryScenario({
+      load,
+      url: server.url,
+      databaseUrl,
+      adminToken,
+      components: COMPONENTS,
+      cpu,
+      post,
+    });
+    reportDeliveryScenario(delivery, { components: COMPONENTS, percentile, ms });
+  }
   await server.stop();
 } finally {
   agent.destroy();

@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { COMMAND_LINE, DEFAULT_AUDIT_RETENTION_DAYS, auditRetentionProblem, queryAudit, recordAudit } from './audit';
 import { describeIssues } from '../core/contract';
 import { quote } from '../core/rules/quote';
+import { errorMessage } from '../core/rules/errorMessage';
 import {
   AUDIT_ACTIONS,
   AuditQuerySchema,
@@ -320,50 +321,83 @@ async function withDatabase<T>(databaseUrl: string, use: (client: pg.Client) => 
   }
 }
 
-/** Runs one command line; resolves with the exit code. */
-export async function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const refusal = rootRefusal(process.getuid?.());
+/**
+ * Where a command line writes and who runs it: the process's own for `npm run server`; tests run commands in
+ * their own process, as the unprivileged user the server runs as, and read what they printed.
+ */
+export interface CommandLineIo {
+  out(text: string): void;
+  err(text: string): void;
+  uid: number | undefined;
+}
+
+export const processIo: CommandLineIo = {
+  out: (text) => console.log(text),
+  err: (text) => console.error(text),
+  uid: process.getuid?.(),
+};
+
+/** Runs one command line; resolves with the exit code: 2 for a usage error, 1 for a failure it reports. */
+export async function runCommandLine(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  io: CommandLineIo = processIo,
+): Promise<number> {
+  try {
+    return await runCli(argv, env, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    io.err(`Storefront Studio server: ${errorMessage(error)}`);
+    return 1;
+  }
+}
+
+async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: CommandLineIo): Promise<number> {
+  const refusal = rootRefusal(io.uid);
   if (refusal) {
-    console.error(refusal);
+    io.err(refusal);
     return 1;
   }
   const args = parseServerArgs(argv, env);
   switch (args.command) {
     case 'help':
-      console.log(USAGE);
+      io.out(USAGE);
       return 0;
     case 'user add':
       return withDatabase(args.databaseUrl, async (db) => {
         const access = 'access' in args && args.access ? { ...args.access, by: CLI_AUTHOR } : undefined;
         const issued = await addUser(db, args.argument, access);
-        console.log(`${issued.newUser ? 'Added user' : 'New token for'} ${issued.email} (token id ${issued.tokenId}).`);
-        if (access) console.log(`Granted ${access.role} over ${describeScope(access.scope)}.`);
+        io.out(`${issued.newUser ? 'Added user' : 'New token for'} ${issued.email} (token id ${issued.tokenId}).`);
+        if (access) io.out(`Granted ${access.role} over ${describeScope(access.scope)}.`);
         else if (issued.newUser)
-          console.log(
+          io.out(
             `${issued.email} may do nothing yet: grant a role with npm run server -- role grant ROLE --to ${issued.email}`,
           );
-        console.log('API token (shown only now; the server keeps only its hash):');
-        console.log(issued.token);
+        io.out('API token (shown only now; the server keeps only its hash):');
+        io.out(issued.token);
         return 0;
       });
     case 'user list':
       return withDatabase(args.databaseUrl, async (db) => {
         const users = await listUsers(db);
-        if (users.length === 0) console.log('No users yet. Add one with: npm run server -- user add EMAIL');
+        if (users.length === 0) io.out('No users yet. Add one with: npm run server -- user add EMAIL');
         for (const user of users) {
           const tokens =
             user.tokens.map((token) => `${token.id} (created ${token.createdAt})`).join(', ') || 'no tokens';
-          console.log(`${user.email}${user.disabled ? ' (disabled)' : ''}  tokens: ${tokens}`);
+          io.out(`${user.email}${user.disabled ? ' (disabled)' : ''}  tokens: ${tokens}`);
         }
         return 0;
       });
     case 'token revoke':
       return withDatabase(args.databaseUrl, async (db) => {
         if (await revokeToken(db, args.argument)) {
-          console.log(`Revoked token ${args.argument}; requests with it are refused from now on.`);
+          io.out(`Revoked token ${args.argument}; requests with it are refused from now on.`);
           return 0;
         }
-        console.error(`No token has the id ${args.argument}. See the ids with: npm run server -- user list`);
+        io.err(`No token has the id ${args.argument}. See the ids with: npm run server -- user list`);
         return 1;
       });
     case 'delivery-key add':
@@ -373,73 +407,68 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<nu
           key = await addDeliveryKey(db, args.argument);
         } catch (error) {
           if (!(error instanceof DeliveryKeyExistsError)) throw error;
-          console.error(error.message);
+          io.err(error.message);
           return 1;
         }
-        console.log(`Added delivery key ${args.argument}; it reads the delivery route only.`);
-        console.log('Delivery key (shown only now; the server keeps only its hash):');
-        console.log(key);
+        io.out(`Added delivery key ${args.argument}; it reads the delivery route only.`);
+        io.out('Delivery key (shown only now; the server keeps only its hash):');
+        io.out(key);
         return 0;
       });
     case 'delivery-key list':
       return withDatabase(args.databaseUrl, async (db) => {
         const keys = await listDeliveryKeys(db);
-        if (keys.length === 0)
-          console.log('No delivery keys yet. Add one with: npm run server -- delivery-key add NAME');
-        for (const key of keys) console.log(`${key.name}  (created ${key.createdAt})`);
+        if (keys.length === 0) io.out('No delivery keys yet. Add one with: npm run server -- delivery-key add NAME');
+        for (const key of keys) io.out(`${key.name}  (created ${key.createdAt})`);
         return 0;
       });
     case 'delivery-key revoke':
       return withDatabase(args.databaseUrl, async (db) => {
         if (await revokeDeliveryKey(db, args.argument)) {
-          console.log(
+          io.out(
             `Revoked delivery key ${args.argument}; every server refuses it within moments (the revocation is announced to them).`,
           );
           return 0;
         }
-        console.error(
-          `No delivery key is named ${args.argument}. See the names with: npm run server -- delivery-key list`,
-        );
+        io.err(`No delivery key is named ${args.argument}. See the names with: npm run server -- delivery-key list`);
         return 1;
       });
     case 'webhook add':
       return withDatabase(args.databaseUrl, async (db) => {
         const { id, secret } = await addWebhook(db, args.url, args.events);
-        console.log(`Added webhook ${id}: ${args.url}, told of ${args.events.join(' and ')}.`);
-        console.log(
+        io.out(`Added webhook ${id}: ${args.url}, told of ${args.events.join(' and ')}.`);
+        io.out(
           'Secret (shown only now): the receiver checks X-Studio-Signature, sha256=HMAC-SHA256 of the body with it.',
         );
-        console.log(secret);
+        io.out(secret);
         return 0;
       });
     case 'webhook list':
       return withDatabase(args.databaseUrl, async (db) => {
         const webhooks = await listWebhooks(db);
         if (webhooks.length === 0)
-          console.log('No webhooks yet. Add one with: npm run server -- webhook add URL --events live,rollback');
+          io.out('No webhooks yet. Add one with: npm run server -- webhook add URL --events live,rollback');
         for (const webhook of webhooks)
-          console.log(
-            `${webhook.id}  ${webhook.url}  events: ${webhook.events.join(',')}  (created ${webhook.createdAt})`,
-          );
+          io.out(`${webhook.id}  ${webhook.url}  events: ${webhook.events.join(',')}  (created ${webhook.createdAt})`);
         return 0;
       });
     case 'webhook remove':
       return withDatabase(args.databaseUrl, async (db) => {
         if (await removeWebhook(db, args.id)) {
-          console.log(`Removed webhook ${args.id}, with its deliveries; those not made yet are dropped.`);
+          io.out(`Removed webhook ${args.id}, with its deliveries; those not made yet are dropped.`);
           return 0;
         }
-        console.error(`No webhook has the id ${args.id}. See the ids with: npm run server -- webhook list`);
+        io.err(`No webhook has the id ${args.id}. See the ids with: npm run server -- webhook list`);
         return 1;
       });
     case 'webhook deliveries':
       return withDatabase(args.databaseUrl, async (db) => {
         const { deliveries, total } = await listWebhookDeliveries(db, args.query);
-        if (deliveries.length === 0) console.log('No webhook deliveries match.');
-        for (const delivery of deliveries) console.log(deliveryLines(delivery).join('\n'));
+        if (deliveries.length === 0) io.out('No webhook deliveries match.');
+        for (const delivery of deliveries) io.out(deliveryLines(delivery).join('\n'));
         if (total > deliveries.length) {
           const from = (args.query.offset ?? 0) + 1;
-          console.log(
+          io.out(
             `Deliveries ${from} to ${from + deliveries.length - 1} of ${total}; see more with --offset or --limit.`,
           );
         }
@@ -448,13 +477,11 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<nu
     case 'audit':
       return withDatabase(args.databaseUrl, async (db) => {
         const { entries, total } = await queryAudit(db, args.query);
-        if (entries.length === 0) console.log('No audit entries match.');
-        for (const entry of entries) console.log(auditLine(entry));
+        if (entries.length === 0) io.out('No audit entries match.');
+        for (const entry of entries) io.out(auditLine(entry));
         if (total > entries.length) {
           const from = (args.query.offset ?? 0) + 1;
-          console.log(
-            `Entries ${from} to ${from + entries.length - 1} of ${total}; see more with --offset or --limit.`,
-          );
+          io.out(`Entries ${from} to ${from + entries.length - 1} of ${total}; see more with --offset or --limit.`);
         }
         return 0;
       });
@@ -464,11 +491,11 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<nu
         const email = parseEmail(args.argument);
         const disable = args.command === 'user disable';
         if (!(await setUserDisabled(db, email, disable))) {
-          console.error(`No user is ${email}. See the users with: npm run server -- user list`);
+          io.err(`No user is ${email}. See the users with: npm run server -- user list`);
           return 1;
         }
         await recordCliChange(db, disable ? AUDIT_ACTIONS.userDisable : AUDIT_ACTIONS.userEnable, email, {});
-        console.log(
+        io.out(
           disable
             ? `Disabled ${email}: their tokens are refused from now on (enable them again with user enable).`
             : `Enabled ${email}: their tokens work again.`,
@@ -480,45 +507,45 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<nu
         const actions = parseActions(args.actions);
         const done = await defineRole(db, args.argument, actions);
         await recordCliChange(db, AUDIT_ACTIONS.roleDefine, null, { role: args.argument, actions, done });
-        console.log(`${done === 'defined' ? 'Defined' : 'Redefined'} role ${args.argument}: ${actions.join(', ')}.`);
+        io.out(`${done === 'defined' ? 'Defined' : 'Redefined'} role ${args.argument}: ${actions.join(', ')}.`);
         return 0;
       });
     case 'role grant':
       return withDatabase(args.databaseUrl, async (db) => {
         const { id, created } = await grantRole(db, args.grant, CLI_AUTHOR);
         if (created) await recordCliChange(db, AUDIT_ACTIONS.grantAdd, args.grant.to.name, { id, ...args.grant });
-        console.log(`${created ? 'Granted' : 'Already granted'}: ${describeGrant(args.grant)} (grant id ${id}).`);
+        io.out(`${created ? 'Granted' : 'Already granted'}: ${describeGrant(args.grant)} (grant id ${id}).`);
         return 0;
       });
     case 'role revoke':
       return withDatabase(args.databaseUrl, async (db) => {
         const id = await revokeGrant(db, args.grant);
         if (id === null) {
-          console.error(`No grant is ${describeGrant(args.grant)}. See the grants with: npm run server -- grant list`);
+          io.err(`No grant is ${describeGrant(args.grant)}. See the grants with: npm run server -- grant list`);
           return 1;
         }
         await recordCliChange(db, AUDIT_ACTIONS.grantRevoke, args.grant.to.name, { id, ...args.grant });
-        console.log(`Revoked: ${describeGrant(args.grant)} (grant id ${id}).`);
+        io.out(`Revoked: ${describeGrant(args.grant)} (grant id ${id}).`);
         return 0;
       });
     case 'role revoke by id':
       return withDatabase(args.databaseUrl, async (db) => {
         if (await revokeGrantById(db, args.argument)) {
           await recordCliChange(db, AUDIT_ACTIONS.grantRevoke, null, { id: args.argument });
-          console.log(`Revoked grant ${args.argument}.`);
+          io.out(`Revoked grant ${args.argument}.`);
           return 0;
         }
-        console.error(`No grant has the id ${args.argument}. See the ids with: npm run server -- grant list`);
+        io.err(`No grant has the id ${args.argument}. See the ids with: npm run server -- grant list`);
         return 1;
       });
     case 'grant list':
       return withDatabase(args.databaseUrl, async (db) => {
         const grants = await listGrants(db, args.to);
-        if (grants.length === 0) console.log('No grants. Give one with: npm run server -- role grant ROLE --to EMAIL');
+        if (grants.length === 0) io.out('No grants. Give one with: npm run server -- role grant ROLE --to EMAIL');
         for (const grant of grants)
-          console.log(`${grant.id}  ${describeGrant(grant)}  (by ${grant.createdBy}, ${grant.createdAt})`);
+          io.out(`${grant.id}  ${describeGrant(grant)}  (by ${grant.createdBy}, ${grant.createdAt})`);
         const roles = await definedRoles(db);
-        for (const role of roles) console.log(`role ${role.name}: ${role.actions.join(', ')}`);
+        for (const role of roles) io.out(`role ${role.name}: ${role.actions.join(', ')}`);
         return 0;
       });
     case 'serve': {
@@ -535,7 +562,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<nu
         oidc: args.oidc,
         publicDelivery: args.publicDelivery,
       });
-      console.log(`Storefront Studio server listening on ${server.url}`);
+      io.out(`Storefront Studio server listening on ${server.url}`);
       await new Promise<void>((resolve) => {
         const stop = (signal: string): void => {
           log.info({ signal }, 'shutting down: finishing the requests in flight');

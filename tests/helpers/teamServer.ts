@@ -114,7 +114,20 @@ export async function addUserWithServerCli(
   email: string,
   options: string[] = ['--role', 'admin'],
 ): Promise<{ token: string; tokenId: string }> {
-  const added = await finish(spawnServer(['user', 'add', email, ...options, '--database-url', databaseUrl]));
+  return issuedToken(await finish(spawnServer(userAddArgs(databaseUrl, email, options))));
+}
+
+export const userAddArgs = (databaseUrl: string, email: string, options: string[] = ['--role', 'admin']) => [
+  'user',
+  'add',
+  email,
+  ...options,
+  '--database-url',
+  databaseUrl,
+];
+
+/** The token `user add` printed once, and its id; throws with what it printed when it failed. */
+export function issuedToken(added: Finished): { token: string; tokenId: string } {
   const token = /^(sst_\S+)$/m.exec(added.stdout)?.[1];
   const tokenId = /token id ([0-9a-f]+)/.exec(added.stdout)?.[1];
   if (added.code !== 0 || !token || !tokenId)

@@ -9,7 +9,8 @@ import { startTeamServer, type TeamServer } from '../../server/teamServer';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../core/teamProtocol';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
 import { ADMIN_EVERYWHERE } from '../helpers/grants';
-import { buildServer, finish, killServerProcesses, spawnServer, teamClient } from '../helpers/teamServer';
+import { teamClient } from '../helpers/teamServer';
+import { runServerCommand } from '../helpers/serverCommand';
 import { HOME_KEY, makePage } from './helpers/pages';
 
 /** The audit log (issue 22 §4): what the team server records, the append-only table, retention, reading it. */
@@ -21,7 +22,6 @@ let db: pg.Pool;
 let aliceToken: string;
 
 beforeAll(async () => {
-  await buildServer();
   postgres = await startTestPostgres();
   databaseUrl = postgres.createDatabase('audit_log');
   server = await startTeamServer({ databaseUrl, log: createLogger(undefined, 'silent') });
@@ -31,7 +31,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  killServerProcesses();
   await server?.close();
   await db?.end();
   postgres?.destroy();
@@ -359,11 +358,9 @@ describe('reading it', () => {
   });
 
   it('prints the entries one per line from the command line', async () => {
-    const result = await finish(
-      spawnServer(
-        ['audit', '--user', 'odd@example.com', '--since', '2026-10-05', '--page', 'listed-b', '--limit', '3'],
-        { env: { DATABASE_URL: databaseUrl } },
-      ),
+    const result = await runServerCommand(
+      ['audit', '--user', 'odd@example.com', '--since', '2026-10-05', '--page', 'listed-b', '--limit', '3'],
+      { DATABASE_URL: databaseUrl },
     );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -373,9 +370,7 @@ describe('reading it', () => {
       '2026-10-05T19:00:00.000Z  odd@example.com  page.save  saved  jd/gb/listed-b (app, ios) v116',
       'Entries 1 to 3 of 12; see more with --offset or --limit.',
     ]);
-    const refused = await finish(
-      spawnServer(['audit', '--since', 'last week'], { env: { DATABASE_URL: databaseUrl } }),
-    );
+    const refused = await runServerCommand(['audit', '--since', 'last week'], { DATABASE_URL: databaseUrl });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/audit: .*since/);
   });

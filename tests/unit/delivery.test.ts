@@ -14,7 +14,8 @@ import { createLogger } from '../../server/log';
 import { startTeamServer, type TeamServer } from '../../server/teamServer';
 import { ADMIN_EVERYWHERE } from '../helpers/grants';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
-import { buildServer, finish, killServerProcesses, spawnServer, teamClient } from '../helpers/teamServer';
+import { teamClient } from '../helpers/teamServer';
+import { runServerCommand } from '../helpers/serverCommand';
 import { makePage } from './helpers/pages';
 
 /**
@@ -59,7 +60,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  killServerProcesses();
   await server?.close();
   await publicServer?.close();
   await store?.close();
@@ -188,14 +188,8 @@ describe('delivery keys', () => {
   });
 });
 
-// Each step starts the server's command line, a Node process: beside the browser suite a test of a dozen
-// steps took 61 s.
-describe('delivery keys from the command line', { timeout: 120_000 }, () => {
-  beforeAll(async () => {
-    await buildServer();
-  }, 120_000);
-
-  const cli = (...args: string[]) => finish(spawnServer([...args, '--database-url', databaseUrl]));
+describe('delivery keys from the command line', () => {
+  const cli = (...args: string[]) => runServerCommand([...args, '--database-url', databaseUrl]);
 
   it('adds a key shown once, lists it by name, revokes it, and records both in the audit log', async () => {
     const { content } = await save(keyNamed('cli'), 'From the command line');

@@ -4,7 +4,7 @@ import { EVERYWHERE, may } from '../../core/permissions';
 import { loadAccess } from '../../server/access/grants';
 import { bundledMigrations, applyMigrations } from '../../server/db/migrate';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
-import { addUserWithServerCli, buildServer, finish, killServerProcesses, spawnServer } from '../helpers/teamServer';
+import { addUserWithCommand, runServerCommand } from '../helpers/serverCommand';
 
 /** Roles and grants from the built server's command line (issue 22), and the upgrade of migration 004. */
 
@@ -13,27 +13,23 @@ let databaseUrl: string;
 let pool: pg.Pool;
 
 beforeAll(async () => {
-  await buildServer();
   postgres = await startTestPostgres();
   databaseUrl = postgres.createDatabase('roles_cli');
   pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 });
 
 afterAll(async () => {
-  killServerProcesses();
   await pool?.end();
   postgres?.destroy();
 });
 
-const cli = (...args: string[]) => finish(spawnServer([...args, '--database-url', databaseUrl]));
+const cli = (...args: string[]) => runServerCommand([...args, '--database-url', databaseUrl]);
 const JD_GB = { fascia: 'site_jd', country: 'gb' } as const;
 const JD_DE = { fascia: 'site_jd', country: 'de' } as const;
 
-// Each step starts the server's command line, a Node process: beside the browser suite a test of a dozen
-// steps took 61 s.
-describe('roles and grants from the command line', { timeout: 120_000 }, () => {
+describe('roles and grants from the command line', () => {
   it('grants a role to a user within a scope, lists it, and revokes it by the same selector', async () => {
-    await addUserWithServerCli(databaseUrl, 'editor.gb@example.com', []);
+    await addUserWithCommand(databaseUrl, 'editor.gb@example.com', []);
     expect((await loadAccess(pool, 'editor.gb@example.com', [])).grants).toEqual([]);
 
     const granted = await cli(
@@ -160,21 +156,19 @@ describe('roles and grants from the command line', { timeout: 120_000 }, () => {
   });
 
   it('adds a user with only the role it names, and nothing without one', async () => {
-    const added = await finish(
-      spawnServer([
-        'user',
-        'add',
-        'tr.de@example.com',
-        '--role',
-        'translator',
-        '--fascia',
-        'site_jd',
-        '--country',
-        'de',
-        '--database-url',
-        databaseUrl,
-      ]),
-    );
+    const added = await runServerCommand([
+      'user',
+      'add',
+      'tr.de@example.com',
+      '--role',
+      'translator',
+      '--fascia',
+      'site_jd',
+      '--country',
+      'de',
+      '--database-url',
+      databaseUrl,
+    ]);
     expect(added.stdout).toMatch('Granted translator over JD in DE.');
     const translator = await loadAccess(pool, 'tr.de@example.com', []);
     expect(may(translator.permissions, 'edit', JD_DE)).toBe(true);
@@ -206,7 +200,7 @@ describe('roles and grants from the command line', { timeout: 120_000 }, () => {
   });
 
   it('records every grant, role and user change in the audit log, as made by the command line', async () => {
-    await addUserWithServerCli(databaseUrl, 'audited@example.com', []);
+    await addUserWithCommand(databaseUrl, 'audited@example.com', []);
     const granted = await cli('role', 'grant', 'viewer', '--to', 'audited@example.com', '--country', 'fr');
     expect(granted.code).toBe(0);
     expect((await cli('role', 'define', 'proofreader', 'view,edit')).code).toBe(0);

@@ -12,7 +12,8 @@ import { createLogger } from '../../server/log';
 import { startTeamServer, type TeamServer } from '../../server/teamServer';
 import { DEFAULT_WEBHOOK_RETRY, retryWaits } from '../../server/webhooks';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
-import { buildServer, finish, killServerProcesses, spawnServer, teamClient } from '../helpers/teamServer';
+import { teamClient } from '../helpers/teamServer';
+import { runServerCommand } from '../helpers/serverCommand';
 import { makePage } from './helpers/pages';
 
 /**
@@ -49,7 +50,7 @@ const startServer = () =>
 beforeAll(async () => {
   postgres = await startTestPostgres();
   databaseUrl = postgres.createDatabase('webhooks');
-  [server] = await Promise.all([startServer(), buildServer()]);
+  server = await startServer();
   pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   pool.on('error', () => undefined);
   for (const [name, role] of [
@@ -63,13 +64,12 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  killServerProcesses();
   await server?.close();
   await pool?.end();
   postgres?.destroy();
 });
 
-const cli = (...args: string[]) => finish(spawnServer([...args, '--database-url', databaseUrl]));
+const cli = (...args: string[]) => runServerCommand([...args, '--database-url', databaseUrl]);
 const client = (name: string) => teamClient(server.url, tokens.get(name));
 
 /** A live move's body names its mover (the server records the token's user whatever it says). */
@@ -290,9 +290,7 @@ describe('webhook deliveries', { timeout: 60_000 }, () => {
   });
 });
 
-// Each step starts the server's command line, a Node process: beside the browser suite a test of a dozen
-// steps took 61 s.
-describe('webhooks from the command line', { timeout: 120_000 }, () => {
+describe('webhooks from the command line', () => {
   it('adds, lists and removes webhooks, audited, and refuses bad URLs and events', async () => {
     const { id, secret } = await addWebhook('https://shop.example.com/purge', '--events', 'live');
     const listed = await cli('webhook', 'list');
