@@ -36,7 +36,7 @@ import { errorMessage } from '../../core/rules/errorMessage';
 import { RELEASES_NEED_TEAM } from '../../core/releases';
 
 const releasesNotBuilt = async (): Promise<never> => {
-  throw new StudioError('failed', RELEASES_NEED_TEAM);
+  throw new StudioError('unavailable', RELEASES_NEED_TEAM);
 };
 
 /** The clients of the services other than content, each for the address in force. */
