@@ -86,8 +86,11 @@ export interface ReleaseMoves {
     message: string,
     client: AuditClient & { actor: string },
   ): Promise<void>;
-  /** The recovery pass: fires the releases whose time passed and those a stopped server left going live. */
-  recover(): Promise<void>;
+  /**
+   * The recovery pass (the releases whose time passed while no server ran, and those a stopped server left
+   * going live are fired), then this process's worker of the schedules' jobs.
+   */
+  start(): Promise<void>;
 }
 
 export async function startReleaseMoves(settings: {
@@ -244,14 +247,19 @@ export async function startReleaseMoves(settings: {
   }
 
   await boss.createQueue(QUEUE, { name: QUEUE, policy: 'short' });
-  await boss.work<GoLiveJob>(
-    QUEUE,
-    { batchSize: 1, pollingIntervalSeconds: settings.pollingIntervalSeconds ?? 2 },
-    async ([job]) => {
-      // A throw (the database out of reach) has pg-boss retry the job; the revision keeps it to once.
-      if (job) await fire(job.data.id, job.data.revision);
-    },
-  );
+
+  /** The recovery pass: fires the releases whose time passed and those a stopped server left going live. */
+  async function recover(): Promise<void> {
+    const { rows } = await db.query<GoLiveJob>(
+      `SELECT id, schedule_revision AS revision FROM releases
+        WHERE (status = 'scheduled' AND scheduled_for <= now()) OR status = 'going-live' ORDER BY id`,
+    );
+    for (const { id, revision } of rows) {
+      await fire(id, revision).catch((error: unknown) =>
+        log.warn({ release: id, err: errorMessage(error) }, 'releases: recovery could not fire a release'),
+      );
+    }
+  }
 
   return {
     async schedule(transaction, row, at, scheduler) {
@@ -313,16 +321,17 @@ export async function startReleaseMoves(settings: {
       });
       await webhooks.enqueue(transaction, 'rollback', row.name, entries);
     },
-    async recover() {
-      const { rows } = await db.query<GoLiveJob>(
-        `SELECT id, schedule_revision AS revision FROM releases
-          WHERE (status = 'scheduled' AND scheduled_for <= now()) OR status = 'going-live' ORDER BY id`,
+    async start() {
+      await recover();
+      // After the recovery pass, so this process does not resume a release it is itself setting going live.
+      await boss.work<GoLiveJob>(
+        QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: settings.pollingIntervalSeconds ?? 2 },
+        async ([job]) => {
+          // A throw (the database out of reach) has pg-boss retry the job; the revision keeps it to once.
+          if (job) await fire(job.data.id, job.data.revision);
+        },
       );
-      for (const { id, revision } of rows) {
-        await fire(id, revision).catch((error: unknown) =>
-          log.warn({ release: id, err: errorMessage(error) }, 'releases: recovery could not fire a release'),
-        );
-      }
     },
   };
 }
