@@ -124,6 +124,24 @@ describe('a scheduled release', { timeout: 90_000 }, () => {
     }
   });
 
+  it('changed before its time goes back to draft, and its job no longer fires once scheduled again', async () => {
+    const server = await startInProcess();
+    try {
+      const id = await releaseOf(server.url, 'Changed', ['changed-a', 'changed-b']);
+      await schedule(server.url, id, secondsAhead(2));
+      const remove = [keyOf('changed-b')];
+      const changed = await teamClient(server.url, token).post('/releases/items', { id, remove });
+      expect(changed.body).toMatchObject({ unscheduled: true, release: { status: 'draft' } });
+      // Scheduled again for later: past the first time and a few job polls later, the first job did not fire.
+      await schedule(server.url, id, secondsAhead(120));
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect((await releaseState(id)).status).toBe('scheduled');
+      expect(await movesOf(id, 'Changed')).toEqual({ goLives: 0, entries: [] });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('fails with a note when its scheduler may no longer publish at its time', async () => {
     const server = await startInProcess();
     try {
