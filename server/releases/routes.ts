@@ -10,6 +10,7 @@ import {
   type ReleaseAnswer,
 } from '../../core/releases';
 import { refusalOf } from '../../core/rules/saveChanges';
+import type { PageKey } from '../../core/schemas';
 import { describeKey, goLiveRefusal, type AuditClient } from '../../core/store';
 import { AUDIT_ACTIONS, teamRoutes } from '../../core/teamProtocol';
 import { auditClientOf } from '../../http/contentRoutes';
@@ -65,7 +66,12 @@ export const releaseRoutesPlugin: FastifyPluginAsync<ReleaseRoutesOptions> = asy
   };
 
   /** The 403 naming the first item the user may not put live (as a single page's go-live words it). */
-  const requirePublishForEvery = (request: FastifyRequest, access: Access, row: ReleaseRow, keys: ReleaseKeys) => {
+  const requirePublishForEvery = (
+    request: FastifyRequest,
+    access: Access,
+    row: ReleaseRow,
+    keys: readonly PageKey[],
+  ) => {
     for (const key of keys) {
       const refusal = refusalOf(access.permissions, key, 'publish', 'put pages live or roll them back there');
       if (refusal) throw logRefusal(request, forbidden('publish', key, refusal));
@@ -239,9 +245,8 @@ export const releaseRoutesPlugin: FastifyPluginAsync<ReleaseRoutesOptions> = asy
 };
 
 type Client = AuditClient & { actor: string };
-type ReleaseKeys = Awaited<ReturnType<typeof keysOf>>;
 
-async function keysOf(db: Queryable, id: number) {
+async function keysOf(db: Queryable, id: number): Promise<PageKey[]> {
   return (await releaseItems(db, id)).map((item) => item.pageKey);
 }
 
