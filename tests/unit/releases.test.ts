@@ -148,6 +148,21 @@ describe('making a release', () => {
     expect(await auditOf('release.create', id)).toHaveLength(1);
   });
 
+  it('refuses invalid requests with 400 saying what is wrong', async () => {
+    const cases: [string, unknown, RegExp][] = [
+      ['/releases/create', { name: '   ' }, /Invalid createRelease body: .*Give the release a name/],
+      ['/releases/create', { name: 'x'.repeat(81) }, /at most 80 characters/],
+      ['/releases/schedule', { id: 1, at: 'tomorrow' }, /at must be an ISO date-time/],
+      ['/releases/rollBack', { id: 1, message: ' ' }, /Write a message/],
+      ['/releases/items', { id: 0, set: [] }, /Invalid changeReleaseItems body/],
+    ];
+    for (const [path, body, message] of cases) {
+      const answer = await client('publisher').post(path, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.error.message).toMatch(message);
+    }
+  });
+
   it('adds items, changes a version, removes items, and refuses a version that cannot go live', async () => {
     const [home, sale] = [keyOf('items-home'), keyOf('items-sale')];
     await seed(home, 2);
