@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVERYWHERE, type Scope } from '../../core/permissions';
-import { releaseLiveMessage, unscheduledWarning } from '../../core/releases';
+import { releaseLiveMessage } from '../../core/releases';
 import type { PageKey } from '../../core/schemas';
 import { describeKey } from '../../core/store';
 import { grantRole } from '../../server/access/grants';
@@ -82,6 +82,29 @@ async function seed(key: PageKey, count = 1): Promise<string[]> {
     hashes.push(saved.body.version.hash);
   }
   return hashes;
+}
+
+/** A webhook receiver registered for live and rollback deliveries: the payloads it got; close removes it. */
+async function startReceiver() {
+  const received: { event: string; release: string | null; items: unknown[] }[] = [];
+  const http: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push(JSON.parse(body));
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as { port: number };
+  const webhook = await addWebhook(pool, `http://127.0.0.1:${port}/hook`, ['live', 'rollback']);
+  return {
+    received,
+    close: async () => {
+      await removeWebhook(pool, webhook.id);
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
 }
 
 async function create(name: string, as = 'publisher') {
@@ -217,7 +240,6 @@ describe('scheduling', () => {
 
     const changed = await setItems(id, [{ pageKey: key, version: 2 }]);
     expect(changed.body).toMatchObject({ unscheduled: true, release: { status: 'draft', scheduledFor: null } });
-    expect(unscheduledWarning(changed.body.release.name)).toContain('unscheduled');
     const past = await client('publisher').post('/releases/schedule', { id, at: '2020-01-01T00:00:00Z' });
     expect(past.status).toBe(409);
     expect(past.body.error.message).toBe('Choose a time in the future: that time has passed');
@@ -256,18 +278,7 @@ describe('scheduling', () => {
 });
 
 describe('going live and rolling back', () => {
-  it('moves every item at once, then rolls each back to its version before; the webhook gets one delivery', async () => {
-    const received: unknown[] = [];
-    const receiver: Server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
-        received.push(JSON.parse(body));
-        response.end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const port = (receiver.address() as { port: number }).port;
+  it('moves every item at once with one webhook delivery; a rollback is refused naming a page not live before', async () => {
     const pages = ['atomic-a', 'atomic-b', 'atomic-c'].map((page) => keyOf(page));
     const hashes = await Promise.all(pages.map((key) => seed(key, 2)));
     // atomic-a and atomic-b are live at version 1 before the release.
@@ -275,7 +286,7 @@ describe('going live and rolling back', () => {
       expect(
         (await client('admin').post('/goLive', { pageKey: key, version: 1, message: 'Before', by: 'x' })).status,
       ).toBe(201);
-    const webhook = await addWebhook(pool, `http://127.0.0.1:${port}/hook`, ['live', 'rollback']);
+    const receiver = await startReceiver();
     const id = await create('Atomic');
     await setItems(
       id,
@@ -297,8 +308,8 @@ describe('going live and rolling back', () => {
       );
       expect(await auditOf('release.go-live', id)).toHaveLength(1);
 
-      await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
-      expect(received[0]).toMatchObject({
+      await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
+      expect(receiver.received[0]).toMatchObject({
         event: 'live',
         release: 'Atomic',
         items: pages.map((pageKey, index) => ({ pageKey, country: 'gb', version: 2, hash: hashes[index]![1] })),
@@ -312,8 +323,7 @@ describe('going live and rolling back', () => {
       );
       expect(await liveVersion(pages[0]!)).toBe(2);
     } finally {
-      await removeWebhook(pool, webhook.id);
-      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+      await receiver.close();
     }
   }, 30_000);
 
@@ -329,9 +339,24 @@ describe('going live and rolling back', () => {
       id,
       pages.map((pageKey) => ({ pageKey, version: 3 })),
     );
-    expect((await client('publisher').post('/releases/goLive', { id })).status).toBe(200);
-    const back = await client('publisher').post('/releases/rollBack', { id, message: 'Wrong prices' });
-    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const receiver = await startReceiver();
+    try {
+      expect((await client('publisher').post('/releases/goLive', { id })).status).toBe(200);
+      const back = await client('publisher').post('/releases/rollBack', { id, message: 'Wrong prices' });
+      expect(back.status, JSON.stringify(back.body)).toBe(200);
+      await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(2);
+      const delivered = (event: string) => receiver.received.filter((payload) => payload.event === event);
+      expect(delivered('rollback')).toEqual([
+        expect.objectContaining({
+          release: 'Back again',
+          items: pages.map((pageKey) => expect.objectContaining({ pageKey, version: 2 })),
+        }),
+      ]);
+      expect(delivered('live')).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+    const back = await client('publisher').get(`/release?id=${id}`);
     expect(back.body.release).toMatchObject({ status: 'rolled-back' });
     expect(back.body.release.rolledBackAt).not.toBeNull();
     for (const key of pages) expect(await liveVersion(key)).toBe(2);
