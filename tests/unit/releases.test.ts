@@ -200,7 +200,16 @@ describe('making a release', () => {
       { pageKey: home, version: 1, liveBefore: null },
       { pageKey: sale, version: 1, liveBefore: null },
     ]);
-    const changed = await setItems(id, [{ pageKey: home, version: 2 }], [sale]);
+    // An item named twice takes its last version.
+    const changed = await setItems(
+      id,
+      [
+        { pageKey: home, version: 1 },
+        { pageKey: home, version: 2 },
+      ],
+      [sale],
+    );
+    expect(changed.status).toBe(200);
     expect(changed.body.release.items).toEqual([{ pageKey: home, version: 2, liveBefore: null }]);
     expect(changed.body.release.itemCount).toBe(1);
 
