@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LiveMessageSchema } from './live';
+import type { Permissions } from './permissions';
 import { PageKeySchema } from './schemas';
 
 /**
@@ -40,6 +41,11 @@ export function isOpenRelease(status: ReleaseStatus): boolean {
 /** Items can change while a release has not gone live (a scheduled one returns to draft). */
 export function mayChangeRelease(status: ReleaseStatus): boolean {
   return status === 'draft' || status === 'scheduled' || status === 'failed';
+}
+
+/** Who sees the Releases screen and the release events: users with publish somewhere, and admins. */
+export function maySeeReleases(permissions: Permissions): boolean {
+  return permissions.publish.allow.length > 0 || permissions.admin.allow.length > 0;
 }
 
 export const ReleaseNameSchema = z

@@ -66,6 +66,9 @@ export const malformedEscape = (path: string) =>
  */
 export const LIVE_CHANGE_REFUSED = 'live-change-refused';
 
+/** The code of a 409 that refuses a change of a release (its name taken, its status, its time): shown whole too. */
+export const RELEASE_REFUSED = 'release-refused';
+
 /** Fastify's own refusals (body parsing, routing), by their code, as this project words them. */
 function fromFramework(error: { code?: unknown; statusCode?: unknown; message: string }, bodyLimit: number) {
   switch (error.code) {

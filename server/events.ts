@@ -2,7 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { EVENTS_CHANNEL } from './db/database';
 import { listen } from './db/listen';
-import { allowedIn, type ActionScopes } from '../core/permissions';
+import { allowedIn, type Permissions } from '../core/permissions';
+import { maySeeReleases } from '../core/releases';
 import { errorMessage } from '../core/rules/errorMessage';
 import type { PageKey } from '../core/schemas';
 import { RETRY_AFTER_SECONDS } from '../core/teamProtocol';
@@ -20,9 +21,11 @@ import { openSseStream, type SseStream } from '../http/sse';
  *   presence           {type, pageKey, user, state: 'open'|'closed', reason: 'opened'|'closed'|'expired'|'focus',
  *                       focus?: {component, field}, timestamp}
  *   live               {type, pageKey, version, hash, previous, move: 'live'|'rollback', at, by, message, release}
+ *   release            {type, id, name, status}  a release changed (status null: deleted)
  *   resync             {reason}  the server lost its database for a while: events may have been missed
  * and a `: heartbeat` comment every heartbeatMs. A client that reconnects after a drop refreshes what it shows.
- * A stream carries the saves, presence and live moves of the pages its user may view only (issue 22).
+ * A stream carries the saves, presence and live moves of the pages its user may view only (issue 22), and the
+ * release events to users who may see releases (publish somewhere, or admin).
  * A token has at most MAX_STREAMS_PER_TOKEN streams open on one process; the streams (http/sse.ts) drop a
  * client that stops reading.
  */
@@ -48,11 +51,14 @@ export interface EventHubOptions {
   onAnnouncement?: (type: string) => void;
 }
 
-/** Where a stream's user may view pages: only those pages' saves and presence reach the stream (issue 22). */
+/**
+ * What a stream's user may do: only the saves and presence of pages they may view reach the stream (issue 22),
+ * and release events only when they may see releases.
+ */
 export interface StreamViewer {
-  scopes: ActionScopes;
-  /** Loads the scopes again (grants changed). */
-  reload: () => Promise<ActionScopes>;
+  permissions: Permissions;
+  /** Loads the permissions again (grants changed). */
+  reload: () => Promise<Permissions>;
 }
 
 export interface EventHub {
@@ -76,10 +82,16 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
   /** Each open stream, the id of the token it was opened with and where its user may view pages. */
   const streams = new Map<SseStream, { tokenId: string; viewer?: StreamViewer }>();
 
-  /** Sends the event to every stream, or with a page key, to those whose user may view that page. */
+  /**
+   * Sends the event to every stream, or with a page key, to those whose user may view that page; a release
+   * event to those whose user may see releases.
+   */
   const broadcast = (data: string, event: string, pageKey?: PageKey): void => {
-    for (const [stream, { viewer }] of streams)
-      if (!pageKey || !viewer || allowedIn(viewer.scopes, pageKey)) stream.send(data, event);
+    const reaches = (viewer: StreamViewer): boolean =>
+      event === 'release'
+        ? maySeeReleases(viewer.permissions)
+        : !pageKey || allowedIn(viewer.permissions.view, pageKey);
+    for (const [stream, { viewer }] of streams) if (!viewer || reaches(viewer)) stream.send(data, event);
   };
   const endStreamsOf = (isGone: (tokenId: string) => boolean): void => {
     for (const [stream, { tokenId }] of streams) if (isGone(tokenId)) stream.end();
@@ -90,7 +102,7 @@ export async function createEventHub(options: EventHubOptions): Promise<EventHub
     for (const [stream, { viewer }] of streams) {
       if (!viewer) continue;
       viewer.reload().then(
-        (scopes) => void (viewer.scopes = scopes),
+        (permissions) => void (viewer.permissions = permissions),
         () => stream.end(),
       );
     }

@@ -35,6 +35,8 @@ import { createDeliveryCache, deliveryRoutes } from './delivery';
 import { createEventHub, type EventHub, type StreamViewer } from './events';
 import { createLogger } from './log';
 import { listWebhookDeliveries, startWebhookDelivery, type WebhookDeliveryOptions } from './webhooks';
+import { startReleaseMoves } from './releases/moves';
+import { releaseRoutesPlugin } from './releases/routes';
 import {
   createOidcVerifier,
   OidcProviderUnreachable,
@@ -152,6 +154,12 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       throw error;
     },
   );
+  // Releases' schedules run on the webhooks' job queue; a recovery pass fires what no server fired in time.
+  const releases = await startReleaseMoves({ db, webhooks, log }).catch(async (error: unknown) => {
+    await webhooks.stop(0);
+    await db.end();
+    throw error;
+  });
   const store = createPostgresStore(db, {
     afterLiveMove: (transaction, entry) => webhooks.enqueue(transaction, entry.move, entry.release, [entry]),
   });
@@ -285,6 +293,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
         details: { status: reply.statusCode, method: request.method, path: censorTokens(pathOf(request.url)) },
       }).catch((error: unknown) => request.log.warn({ err: errorMessage(error) }, 'audit: a refusal was not recorded'));
     });
+    await team.register(releaseRoutesPlugin, { db, moves: releases, accessOf });
     await team.register(contentRoutesPlugin, {
       store,
       author: (request) => identityOf(request).user,
@@ -340,11 +349,11 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     );
     team.get(teamRoutes.events.url, async (request, reply) => {
       const viewer: StreamViewer = {
-        scopes: (await accessOf(request)).permissions.view,
-        reload: async () => (await accessOf(request)).permissions.view,
+        permissions: (await accessOf(request)).permissions,
+        reload: async () => (await accessOf(request)).permissions,
       };
       // Who is where now, so a desktop (re)connecting does not wait for the next change.
-      const presence = await currentPresence(db, { limit: MAX_LIST_LIMIT }, viewer.scopes);
+      const presence = await currentPresence(db, { limit: MAX_LIST_LIMIT }, viewer.permissions.view);
       const stream = events.subscribe(reply, identityOf(request).tokenId, viewer);
       stream?.send(JSON.stringify({ presence }), 'presence-snapshot');
     });
@@ -367,6 +376,9 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
 
   const bound = await listen(app, port, host);
   log.info({ host, port: bound.port }, 'listening');
+  const recovered = releases
+    .recover()
+    .catch((error: unknown) => log.warn({ err: errorMessage(error) }, 'releases: the recovery pass failed'));
 
   let closing: Promise<void> | null = null;
   return {
@@ -380,6 +392,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
         await app.close();
         clearTimeout(cut);
         await stopAuditSweep();
+        await recovered;
         await webhooks.stop(options.shutdownGraceMs ?? 10_000);
         await store.close();
         await db.end();

@@ -233,6 +233,8 @@ const DEFAULT_OPTIONS: WebhookDeliveryOptions = {
 const WORKERS = 4;
 
 export interface WebhookDelivery {
+  /** The job queue the deliveries run on (pg-boss); releases' schedules run on it too (server/releases/). */
+  readonly jobs: PgBoss;
   /** Enqueues the move's deliveries in `transaction`, the move's own: they exist if and only if it commits. */
   enqueue(
     transaction: Queryable,
@@ -324,6 +326,7 @@ export async function startWebhookDelivery(settings: {
   }
 
   return {
+    jobs: boss,
     async enqueue(transaction, event, release, entries) {
       // Locked until the move commits, so a webhook removed meanwhile waits rather than failing the move.
       const { rows } = await transaction.query<{ id: number }>(

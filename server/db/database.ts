@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { LiveEvent, PresenceChangeEvent, SavedEvent } from '../../core/teamProtocol';
+import type { LiveEvent, PresenceChangeEvent, ReleaseEvent, SavedEvent } from '../../core/teamProtocol';
 import { InvalidContentError, StoreUnavailableError } from '../../core/store';
 
 /**
@@ -180,7 +180,8 @@ export interface AccessChangedEvent {
 }
 
 /** What goes over the channel: the stream's events (core/teamProtocol.ts) and the servers' own. */
-export type ChannelEvent = SavedEvent | LiveEvent | PresenceChangeEvent | TokenRevokedEvent | AccessChangedEvent;
+export type ChannelEvent =
+  SavedEvent | LiveEvent | ReleaseEvent | PresenceChangeEvent | TokenRevokedEvent | AccessChangedEvent;
 
 /** An event as a NOTIFY payload: one line of JSON, small (PostgreSQL refuses payloads of 8,000 bytes). */
 export function channelPayload(event: ChannelEvent): string {
