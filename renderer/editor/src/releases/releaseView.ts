@@ -1,4 +1,4 @@
-import type { ReleaseItemState, ReleaseSummary } from '../../../../core/releases';
+import { maySeeReleases, type ReleaseItemState, type ReleaseSummary } from '../../../../core/releases';
 import type { VersionSummary } from '../../../../core/schemas';
 import type { UserPermissions } from '../../../../core/team';
 
@@ -8,14 +8,12 @@ import type { UserPermissions } from '../../../../core/team';
  */
 
 /**
- * Whether the desktop offers releases: to a user with publish somewhere (admin holds it too), as the server
- * lets them list, create and change releases; and while GET /me has not answered (the server still decides).
+ * Whether the desktop offers releases: to whom the server lets list, create and change them (publish somewhere,
+ * or admin), and while GET /me has not answered (the server still decides).
  * Without it the actions are absent, like Go live.
  */
 export function mayUseReleases(permissions: UserPermissions): boolean {
-  if (permissions.mode === 'everything') return true;
-  const { publish, admin } = permissions.permissions;
-  return publish.allow.length > 0 || admin.allow.length > 0;
+  return permissions.mode === 'everything' || maySeeReleases(permissions.permissions);
 }
 
 /** What a live release changed on an item: "v3 → v5", or "not live → v5" when the page was not live before. */
