@@ -333,8 +333,10 @@ function ScheduleForm({
     >
       <label>
         Go live at
+        {/* To the second: a release may be timed to the second, and a time with seconds is not refused. */}
         <input
           type="datetime-local"
+          step={1}
           value={value}
           aria-describedby={shown ? `${hintId} ${errorId}` : hintId}
           aria-invalid={shown !== null}
