@@ -33,11 +33,6 @@ import type { TeamService } from '../services/team';
 import { pendingSaveOf } from '../services/outbox';
 import { saveWithMerge, type MergingSaveService, type QueuedAnswer } from '../services/mergingSave';
 import { errorMessage } from '../../core/rules/errorMessage';
-import { RELEASES_NEED_TEAM } from '../../core/releases';
-
-const releasesNotBuilt = async (): Promise<never> => {
-  throw new StudioError('failed', RELEASES_NEED_TEAM);
-};
 
 /** The clients of the services other than content, each for the address in force. */
 export interface ServiceClients {
@@ -378,16 +373,19 @@ export function createHandlers(deps: HandlerDeps): ServiceHandlers {
     goLive: async (move) => ({ live: await deps.content.goLive({ ...move, by: requireUser(store, deps.team) }) }),
     rollBack: async (move) => ({ live: await deps.content.rollBack({ ...move, by: requireUser(store, deps.team) }) }),
     listLiveHistory: async ({ key }) => deps.content.liveHistory(key),
-    // Releases: the contract is in core/releases.ts; the team server's side is being built (issue 24 §2).
-    listReleases: releasesNotBuilt,
-    loadRelease: releasesNotBuilt,
-    createRelease: releasesNotBuilt,
-    changeReleaseItems: releasesNotBuilt,
-    scheduleRelease: releasesNotBuilt,
-    unscheduleRelease: releasesNotBuilt,
-    goLiveRelease: releasesNotBuilt,
-    rollBackRelease: releasesNotBuilt,
-    deleteRelease: releasesNotBuilt,
+    // Releases (issue 24 §2): the team server's, refused without one or while it is offline (offlineContent.ts).
+    listReleases: async () => deps.content.listReleases(),
+    loadRelease: async (request) => deps.content.loadRelease(request),
+    createRelease: async (request) => deps.content.createRelease(request),
+    changeReleaseItems: async (request) => deps.content.changeReleaseItems(request),
+    scheduleRelease: async (request) => deps.content.scheduleRelease(request),
+    unscheduleRelease: async (request) => deps.content.unscheduleRelease(request),
+    goLiveRelease: async (request) => deps.content.goLiveRelease(request),
+    rollBackRelease: async (request) => deps.content.rollBackRelease(request),
+    deleteRelease: async (request) => {
+      await deps.content.deleteRelease(request);
+      return {};
+    },
     listPendingSaves: async () => ({ pending: await deps.team.pendingSaves() }),
     loadPendingSave: async ({ id }) => {
       const entry = await deps.team.pendingEntry(id);

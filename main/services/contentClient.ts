@@ -20,8 +20,9 @@ import {
   type SaveAnswer,
   type VersionsAnswer,
 } from '../../core/teamProtocol';
-import { LIVE_CHANGE_REFUSED } from '../../http/errors';
+import { LIVE_CHANGE_REFUSED, RELEASE_REFUSED } from '../../http/errors';
 import { createServiceHttp, defaultErrorCode, describeRouteFailure, serviceErrorOf } from './http';
+import { createReleasesClient, type ReleasesClient } from './releasesClient';
 
 /**
  * The client of a content service (the embedded one or a team's): every answer is parsed with the wire
@@ -35,7 +36,8 @@ export type StoredVersion = z.output<typeof VersionAnswerSchema>;
 
 export type PageQuery = PageListQuery;
 
-export interface ContentClient {
+/** A team server's releases (./releasesClient.ts) beside the content calls; the embedded service has none. */
+export interface ContentClient extends ReleasesClient {
   /**
    * saveId makes the save idempotent: sent again after a lost answer, the service answers with the version
    * the first attempt made instead of a conflict with it.
@@ -82,8 +84,9 @@ export function createContentClient(baseUrl: string, options: ContentClientOptio
       // This app's own service: its messages are written for the editor, whole.
       const own = serviceErrorOf(failure.body);
       const serverMessage = own?.message ?? `HTTP ${failure.status}`;
-      // A live move the page's versions do not allow: the service's message says why, whole.
-      if (failure.status === 409 && own?.code === LIVE_CHANGE_REFUSED) return new StudioError('conflict', own.message);
+      // A live move the page's versions do not allow, or a refused change of a release: the message says why, whole.
+      if (failure.status === 409 && (own?.code === LIVE_CHANGE_REFUSED || own?.code === RELEASE_REFUSED))
+        return new StudioError('conflict', own.message);
       if (failure.status === 409) {
         const latest = VersionSummarySchema.safeParse(own?.['latest']);
         // A team's service may not say who saved; the conflict is just as real.
@@ -162,6 +165,7 @@ export function createContentClient(baseUrl: string, options: ContentClientOptio
         { method: 'GET', searchParams: searchParamsOf({ ...key, limit: MAX_LIST_LIMIT }) },
         AuditAnswerSchema,
       ),
+    ...createReleasesClient(call),
   };
 
   /** The History list shows every version: the listing is bounded per request, so it is read page by page. */

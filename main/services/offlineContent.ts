@@ -1,9 +1,11 @@
 import type { LiveEntry } from '../../core/live';
+import { RELEASES_NEED_TEAM } from '../../core/releases';
 import { StudioError } from '../../core/result';
 import { quote } from '../../core/rules/quote';
 import type { PageContent, PageKey } from '../../core/schemas';
 import type { AuditAnswer } from '../../core/teamProtocol';
 import type { ContentClient, PageListing, PageQuery } from './contentClient';
+import type { ReleasesClient } from './releasesClient';
 import type { SaveAnswer } from './outboxSync';
 import type { TeamService } from './team';
 
@@ -36,6 +38,10 @@ function liveMoveOffline(move: 'Going live' | 'Rolling back'): string {
   return `${move} needs the team server, which cannot be reached now. Nothing was changed: try again once it is back online.`;
 }
 
+/** Why a release call is refused at once while the team server is offline: releases live on the server only. */
+export const RELEASES_OFFLINE =
+  'Releases are kept by the team server, which cannot be reached now. Nothing was changed: try again once it is back online.';
+
 const unreachable = (error: unknown): error is StudioError =>
   error instanceof StudioError && error.code === 'unavailable';
 
@@ -54,7 +60,27 @@ export function createStudioContentClient(local: () => ContentClient, team: Team
     return make(team.client());
   };
 
+  /** A release call: on the team server only, and refused at once without one or while it is offline. */
+  const onTeam =
+    <A extends unknown[], R>(call: (releases: ReleasesClient, ...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      if (!team.active()) throw new StudioError('failed', RELEASES_NEED_TEAM);
+      if (team.status().connection === 'offline') throw new StudioError('unavailable', RELEASES_OFFLINE);
+      return call(team.client(), ...args);
+    };
+
   return {
+    listReleases: onTeam((releases) => releases.listReleases()),
+    loadRelease: onTeam((releases, request: { id: number }) => releases.loadRelease(request)),
+    createRelease: onTeam((releases, request: { name: string }) => releases.createRelease(request)),
+    changeReleaseItems: onTeam((releases, request: Parameters<ReleasesClient['changeReleaseItems']>[0]) =>
+      releases.changeReleaseItems(request),
+    ),
+    scheduleRelease: onTeam((releases, request: { id: number; at: string }) => releases.scheduleRelease(request)),
+    unscheduleRelease: onTeam((releases, request: { id: number }) => releases.unscheduleRelease(request)),
+    goLiveRelease: onTeam((releases, request: { id: number }) => releases.goLiveRelease(request)),
+    rollBackRelease: onTeam((releases, request: { id: number; message: string }) => releases.rollBackRelease(request)),
+    deleteRelease: onTeam((releases, request: { id: number }) => releases.deleteRelease(request)),
     saveContent: (...args) => client().saveContent(...args),
     saveContentReceipt: (...args) => client().saveContentReceipt(...args),
     saveBookmark: (...args) => client().saveBookmark(...args),
