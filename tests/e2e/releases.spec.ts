@@ -21,6 +21,17 @@ const keyOf = (page: string, country: string): PageKey =>
   ({ fascia: 'site_jd', country, page, source: 'content-editor', platform: 'web' }) as PageKey;
 const ALL_KEYS = PAGES.flatMap((page) => COUNTRIES.map((country) => keyOf(page, country)));
 
+const SCREENSHOTS = 'reports/screenshots';
+
+/** What a person sees at 1280 and at 1920 wide (reports/screenshots, for review; the baselines are screenshots.spec). */
+async function screenshots(page: Page, name: string): Promise<void> {
+  for (const width of [1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SCREENSHOTS}/releases-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
+}
+
 /** The dashboard's row of a page in a country. */
 const pageRow = (page: Page, name: string, country: string): Locator =>
   page
@@ -148,6 +159,7 @@ test('a publisher releases six pages on a schedule; the editor sees them go live
   await expect(homeGb).toHaveValue('2');
   await expect(homeGb.getByRole('option')).toHaveText([`Version 2 · ${NEW}`, `Version 1 · ${OLD}`]);
   await expectClean(page, 'the Releases screen');
+  await screenshots(page, 'draft');
 
   // Scheduled in an hour, then changed: the change unschedules it, with the warning.
   const schedule = page.getByRole('region', { name: 'Actions' });
@@ -182,6 +194,7 @@ test('a publisher releases six pages on a schedule; the editor sees them go live
   // The publisher's screen read the release again: live, and what changed per item.
   await expect(page.locator('.release-title .release-status')).toHaveText('Live');
   await expect(page.locator('.release-change')).toHaveText(Array(6).fill('v1 → v2'));
+  await screenshots(page, 'live');
 
   // Roll back, with a message, as a page's Roll back.
   await page.getByRole('button', { name: 'Roll back' }).click();
@@ -192,6 +205,9 @@ test('a publisher releases six pages on a schedule; the editor sees them go live
   await expect(rollBack).toBeHidden();
   await expect(page.getByText(`"${RELEASE}" was rolled back`)).toBeVisible();
   await expect(page.locator('.release-title .release-status')).toHaveText('Rolled back');
+  await page.getByRole('link', { name: 'All releases' }).click();
+  await expect(listed).toContainText('Rolled back');
+  await screenshots(page, 'list');
   for (const key of ALL_KEYS)
     await expect(pageRow(editor.page, key.page, key.country).locator('.live-badge')).toHaveText('Live v1');
   for (const key of ALL_KEYS) expect(await servedLive(teamServer, deliveryKey, key)).toBe(OLD);
