@@ -24,7 +24,7 @@ const FocalPointScreen = lazyPart(() => import('./FocalPointScreen').then((modul
   layout: 'screen',
 });
 
-const ReleasesScreen = lazyPart(() => import('../releases/ReleasesScreen').then((module) => module.ReleasesScreen), {
+const ReleasesScreen = lazyPart(() => import('./ReleasesScreen').then((module) => module.ReleasesScreen), {
   what: 'releases',
   layout: 'screen',
 });

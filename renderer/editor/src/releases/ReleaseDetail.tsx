@@ -32,7 +32,6 @@ import {
   scheduleFromInput,
   userTimeZone,
 } from './releaseView';
-import { useReleaseEvents } from './useReleaseEvents';
 
 /** Where a refusal is shown: beside what was asked. */
 type RefusalPlace = 'schedule' | 'items' | 'actions';
@@ -42,7 +41,7 @@ type RefusalPlace = 'schedule' | 'items' | 'actions';
  * out; scheduling in the user's zone (shown with UTC), Unschedule, Go live now, Roll back and Delete. Read again
  * on every release or live move anywhere; a refusal stays where the action was, with what was typed.
  */
-export function ReleaseDetail({ id }: { id: number }) {
+export function ReleaseDetail({ id, heard }: { id: number; heard: number }) {
   const [answer, setAnswer] = useState<ReleaseAnswer | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [refusals, setRefusals] = useState<Partial<Record<RefusalPlace, string>>>({});
@@ -60,10 +59,10 @@ export function ReleaseDetail({ id }: { id: number }) {
       setLoadError(errorMessage(error));
     }
   }, [id]);
+  // Again for every release or live event heard: heard changes with each.
   useEffect(() => {
     void load();
-  }, [load]);
-  useReleaseEvents(() => void load());
+  }, [load, heard]);
 
   if (loadError !== null && answer === null)
     return <LoadFailed what="The release" error={loadError} onRetry={() => void load()} />;

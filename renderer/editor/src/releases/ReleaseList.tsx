@@ -8,13 +8,12 @@ import { StateMessage } from '../ui/StateMessage';
 import { TimeStamp } from '../ui/TimeStamp';
 import { ReleaseStatusBadge } from './ReleaseStatusBadge';
 import { releaseTime } from './releaseView';
-import { useReleaseEvents } from './useReleaseEvents';
 
 /**
  * The releases, newest first (issue 24 §4): each with its status, its time and how many items it holds, and a
- * form to make a new one. Read again whenever a release or a live pointer changes anywhere.
+ * form to make a new one.
  */
-export function ReleaseList() {
+export function ReleaseList({ heard }: { heard: number }) {
   const [listing, setListing] = useState<ReleaseListAnswer | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
 
@@ -26,10 +25,10 @@ export function ReleaseList() {
       setLoadError(errorMessage(error));
     }
   }, []);
+  // Again for every release or live event heard: heard changes with each.
   useEffect(() => {
     void load();
-  }, [load]);
-  useReleaseEvents(() => void load());
+  }, [load, heard]);
 
   return (
     <>

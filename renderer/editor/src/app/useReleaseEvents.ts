@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { TeamEvent } from '../../../../core/team';
-import { coalesce } from '../app/dashboardListing';
+import { coalesce } from './dashboardListing';
 import { onTeamChange } from '../state/teamStore';
 
 /** Events heard within this long read the screen again once. */
