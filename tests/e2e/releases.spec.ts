@@ -165,6 +165,8 @@ test('a publisher releases six pages on a schedule; the editor sees them go live
   const schedule = page.getByRole('region', { name: 'Actions' });
   await schedule.getByRole('button', { name: 'Schedule' }).click();
   await expect(page.locator('.release-title .release-status')).toHaveText('Scheduled');
+  // Schedule gave way to Unschedule: the focus it held went to the release's name, not to the page's top.
+  await expect(page.getByRole('heading', { name: RELEASE, level: 2 })).toBeFocused();
   await expect(page.getByText(/^Goes live$/)).toBeVisible();
   await homeGb.selectOption('1');
   await expect(page.getByRole('alert')).toHaveText(

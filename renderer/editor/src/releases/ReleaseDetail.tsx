@@ -50,6 +50,7 @@ export function ReleaseDetail({ id, heard }: { id: number; heard: number }) {
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<'goLive' | 'rollBack' | 'delete' | null>(null);
   const itemsHeading = useRef<HTMLHeadingElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
 
   const load = useCallback(async () => {
     try {
@@ -63,6 +64,14 @@ export function ReleaseDetail({ id, heard }: { id: number; heard: number }) {
   useEffect(() => {
     void load();
   }, [load, heard]);
+
+  // A new status replaces the controls (Schedule gives way to Unschedule, Roll back to none): the focus they held
+  // goes to the release's name rather than to the top of the page.
+  const status = answer?.release.status;
+  useEffect(() => {
+    if (status !== undefined && (document.activeElement === null || document.activeElement === document.body))
+      title.current?.focus();
+  }, [status]);
 
   if (loadError !== null && answer === null)
     return <LoadFailed what="The release" error={loadError} onRetry={() => void load()} />;
@@ -129,10 +138,17 @@ export function ReleaseDetail({ id, heard }: { id: number; heard: number }) {
         All releases
       </a>
       <div className="release-title">
-        <h2 id="release-name">{release.name}</h2>
+        <h2 id="release-name" ref={title} tabIndex={-1}>
+          {release.name}
+        </h2>
         <ReleaseStatusBadge status={release.status} />
       </div>
       <ReleaseFacts answer={answer} zone={zone} />
+      {loadError !== null && (
+        <p role="alert" className="banner-warning">
+          The release could not be read again: {loadError}
+        </p>
+      )}
       {release.note && (
         <p role="note" className={release.status === 'failed' ? 'banner-warning release-note' : 'hint release-note'}>
           {release.note}
