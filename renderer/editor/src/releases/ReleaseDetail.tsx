@@ -172,44 +172,47 @@ export function ReleaseDetail({ id, heard }: { id: number; heard: number }) {
         </ul>
       )}
 
-      <section className="release-actions" aria-label="Actions">
-        {(release.status === 'draft' || release.status === 'failed') && (
-          <ScheduleForm
-            scheduledFor={release.scheduledFor}
-            zone={zone}
-            busy={busy}
-            refusal={refusals.schedule ?? null}
-            onSchedule={schedule}
-          />
-        )}
-        <div className="release-buttons">
-          {release.status === 'scheduled' && (
-            <button type="button" className="secondary" disabled={busy} onClick={unschedule}>
-              Unschedule
-            </button>
-          )}
-          {changeable && (
-            <button type="button" className="secondary" disabled={busy} onClick={() => setDialog('goLive')}>
-              Go live now
-            </button>
-          )}
-          {release.status === 'live' && (
-            <button type="button" className="secondary" disabled={busy} onClick={() => setDialog('rollBack')}>
-              Roll back
-            </button>
-          )}
+      {/* Going live and rolled back, a release has nothing left to do. */}
+      {(changeable || release.status === 'live') && (
+        <section className="release-actions" aria-label="Actions">
           {(release.status === 'draft' || release.status === 'failed') && (
-            <button type="button" className="quiet" disabled={busy} onClick={() => setDialog('delete')}>
-              Delete release
-            </button>
+            <ScheduleForm
+              scheduledFor={release.scheduledFor}
+              zone={zone}
+              busy={busy}
+              refusal={refusals.schedule ?? null}
+              onSchedule={schedule}
+            />
           )}
-        </div>
-        {refusals.actions && (
-          <p role="alert" className="field-warning">
-            {refusals.actions}
-          </p>
-        )}
-      </section>
+          <div className="release-buttons">
+            {release.status === 'scheduled' && (
+              <button type="button" className="secondary" disabled={busy} onClick={unschedule}>
+                Unschedule
+              </button>
+            )}
+            {changeable && (
+              <button type="button" className="secondary" disabled={busy} onClick={() => setDialog('goLive')}>
+                Go live now
+              </button>
+            )}
+            {release.status === 'live' && (
+              <button type="button" className="secondary" disabled={busy} onClick={() => setDialog('rollBack')}>
+                Roll back
+              </button>
+            )}
+            {(release.status === 'draft' || release.status === 'failed') && (
+              <button type="button" className="quiet" disabled={busy} onClick={() => setDialog('delete')}>
+                Delete release
+              </button>
+            )}
+          </div>
+          {refusals.actions && (
+            <p role="alert" className="field-warning">
+              {refusals.actions}
+            </p>
+          )}
+        </section>
+      )}
 
       <h3 ref={itemsHeading} tabIndex={-1}>
         Items ({release.items.length})
