@@ -241,3 +241,79 @@ test("in team mode the review save's note points at going live and releases", as
   );
   await expect(dialog.getByText('Pages need to be synced manually after saving to UAT.')).toHaveCount(0);
 });
+
+test('on the Releases screen: make a release, meet a collision, remove an item, go live now, delete a draft', async ({
+  browser,
+  teamServer,
+  startTeamHost,
+}) => {
+  const { page, host } = await signedIn(browser, teamServer, startTeamHost, 'admin.release@example.com', [
+    '--role',
+    'admin',
+  ]);
+  for (const name of ['rel24b-a', 'rel24b-b']) {
+    const key = keyOf(name, 'gb');
+    const meta = { ...emptyPageMeta(), category: 'Trainers' };
+    await callApi(host, 'saveContent', { key, meta, components: [], baseHash: null, commitMessage: 'Spring' });
+  }
+  await page.goto(host.url);
+  await page.getByRole('link', { name: 'Releases' }).click();
+  const newRelease = page.getByLabel('New release');
+  await newRelease.fill('Spring e2e');
+  await page.getByRole('button', { name: 'Create release' }).click();
+  await expect(page.getByRole('heading', { name: 'Spring e2e', level: 2 })).toBeVisible();
+  await expect(page.getByText('This release holds no pages yet.')).toBeVisible();
+
+  // Both pages into it, then one of them into another release too.
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByLabel('Search pages').fill('rel24b-');
+  await page.getByRole('checkbox', { name: 'Select all listed pages' }).check();
+  await page.getByRole('button', { name: 'Add to release (2)' }).click();
+  const adding = page.getByRole('dialog', { name: 'Add to release' });
+  await adding.getByRole('radio', { name: /^Spring e2e/ }).check();
+  await adding.getByRole('button', { name: 'Add to release' }).click();
+  await expect(adding).toBeHidden();
+  await page.getByRole('checkbox', { name: 'Select rel24b-a (JD GB)' }).check();
+  await page.getByRole('button', { name: 'Add to release (1)' }).click();
+  await adding.getByLabel('Name of the new release').fill('Autumn e2e');
+  await adding.getByRole('button', { name: 'Add to release' }).click();
+  await expect(adding).toBeHidden();
+
+  await page.getByRole('link', { name: 'Releases' }).click();
+  await page.getByRole('link', { name: 'Spring e2e' }).click();
+  const collisions = page.getByRole('list', { name: 'Collisions' });
+  await expect(collisions).toHaveText('"Spring e2e" and "Autumn e2e" both hold JD GB rel24b-a');
+  await page.getByRole('button', { name: 'Remove JD GB rel24b-a from the release' }).click();
+  await expect(page.getByText('Removed JD GB rel24b-a from "Spring e2e"')).toBeVisible();
+  // Its row is gone: the focus went to the items' heading.
+  await expect(page.getByRole('heading', { name: 'Items (1)' })).toBeFocused();
+  await expect(collisions).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Go live now' }).click();
+  const goLive = page.getByRole('dialog', { name: 'Go live now' });
+  await expect(goLive).toContainText('Put the one item of Spring e2e live now.');
+  await expectClean(page, 'Go live now', OPEN_DIALOG);
+  await goLive.getByRole('button', { name: 'Go live now' }).click();
+  await expect(goLive).toBeHidden();
+  await expect(page.getByText('"Spring e2e" went live')).toBeVisible();
+  await expect(page.locator('.release-title .release-status')).toHaveText('Live');
+  await expect(page.locator('.release-change')).toHaveText(['not live → v1']);
+
+  // A draft can be deleted; the list no longer has it.
+  await page.getByRole('link', { name: 'All releases' }).click();
+  await page.getByRole('link', { name: 'Autumn e2e' }).click();
+  await page.getByRole('button', { name: 'Delete release' }).click();
+  const deleting = page.getByRole('dialog', { name: 'Delete release' });
+  await deleting.getByRole('button', { name: 'Delete release' }).click();
+  await expect(page.getByText('Deleted release "Autumn e2e"')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Spring e2e' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Autumn e2e' })).toHaveCount(0);
+
+  // A name taken is refused in place, with the name kept.
+  await newRelease.fill('spring E2E');
+  await page.getByRole('button', { name: 'Create release' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'The release was not created: A release named "spring E2E" exists already',
+  );
+  await expect(newRelease).toHaveValue('spring E2E');
+});

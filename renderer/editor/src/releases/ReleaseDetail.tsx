@@ -250,8 +250,9 @@ export function ReleaseDetail({ id, heard }: { id: number; heard: number }) {
         onClose={() => setDialog(null)}
       >
         <p>
-          Put the {release.items.length === 1 ? 'item' : `${release.items.length} items`} of{' '}
-          <strong>{release.name}</strong> live now, together.
+          Put {release.items.length === 1 ? 'the one item' : `the ${release.items.length} items`} of{' '}
+          <strong>{release.name}</strong> live now
+          {release.items.length === 1 ? '.' : ': all of them in one go, or none if one is refused.'}
         </p>
       </ReleaseActionDialog>
       {dialog === 'rollBack' && (
