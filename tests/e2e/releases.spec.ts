@@ -128,6 +128,14 @@ test('a publisher releases six pages on a schedule; the editor sees them go live
   await expect(page.getByRole('checkbox', { name: 'Select all listed pages' })).toHaveJSProperty('indeterminate', true);
   await page.getByRole('checkbox', { name: 'Select all listed pages' }).check();
   await expect(page.getByRole('checkbox', { name: /^Select rel24-/, checked: true })).toHaveCount(6);
+  // Other filters start with nothing selected: rows chosen under the old ones are not carried over unseen.
+  await page.getByLabel('Search pages').fill('rel24-home');
+  await expect(page.getByRole('checkbox', { name: /^Select rel24-/ })).toHaveCount(2);
+  await page.getByLabel('Search pages').fill('rel24-');
+  await expect(page.getByRole('checkbox', { name: /^Select rel24-/ })).toHaveCount(6);
+  await expect(page.getByRole('checkbox', { name: /^Select rel24-/, checked: true })).toHaveCount(0);
+  await page.getByRole('checkbox', { name: 'Select all listed pages' }).check();
+  await expectClean(page, 'the dashboard with rows to select');
   await page.getByRole('button', { name: 'Add to release (6)' }).click();
   const adding = page.getByRole('dialog', { name: 'Add to release' });
   await expect(adding).toContainText('Add 6 pages, each at its newest saved version.');

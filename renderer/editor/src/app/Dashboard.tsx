@@ -166,6 +166,8 @@ export function Dashboard() {
   useEffect(() => {
     void load('first');
   }, [load]);
+  // Other filters list other rows: what was selected under the old ones is not carried over unseen.
+  useEffect(() => setSelected(new Set()), [query]);
 
   // Live (issue 13): a save by anyone, a pending save landing, and a stream that may have missed events list
   // the first page again, once for a burst of them; so does the server coming back. A page going live or rolled
@@ -201,8 +203,8 @@ export function Dashboard() {
   }, [pendingSaves]);
 
   const visible = rows ?? [];
-  // A saved version is what a release holds: a draft never saved cannot be selected. A row no longer listed
-  // (filtered out) is no longer selected either.
+  // A saved version is what a release holds: a draft never saved cannot be selected. Only listed rows count: a
+  // page that left the listing (a colleague's save moved it below what is loaded) is not added unseen.
   const selectable = visible.filter((row) => row.status !== 'Draft');
   const chosen = selectable.filter((row) => selected.has(row.bookmark));
   const toggleRow = (bookmark: string) =>
