@@ -22,6 +22,7 @@
 // met a newer version, merged by themselves or needing a person, the save latency, and changes lost (a model).
 // Run 5 (issue 24, bench/deliveryScenario.mjs): a live page of COMPONENTS components read through the delivery
 // route with a delivery key: requests/s and p95 latency of full compressed answers and of 304s.
+// Run 6 (issue 24, bench/releaseScenario.mjs): the time a release of 200 items takes to go live.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -32,6 +33,7 @@ import pg from 'pg';
 import { runnerImport } from 'vite';
 import { reportDeliveryScenario, runDeliveryScenario } from './deliveryScenario.mjs';
 import { reportMergeScenario, runMergeScenario } from './mergeScenario.mjs';
+import { reportReleaseScenario, runReleaseScenario } from './releaseScenario.mjs';
 
 const EDITORS = Number(process.env.BENCH_EDITORS ?? 50);
 const SAVES = Number(process.env.BENCH_SAVES ?? 20);
@@ -500,6 +502,8 @@ try {
     post,
   });
   reportDeliveryScenario(delivery, { components: COMPONENTS, percentile, ms });
+  const releases = await runReleaseScenario({ load, url: server.url, databaseUrl, adminToken, post });
+  reportReleaseScenario(releases, { percentile, ms });
   await server.stop();
 } finally {
   agent.destroy();

@@ -376,8 +376,8 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
 
   const bound = await listen(app, port, host);
   log.info({ host, port: bound.port }, 'listening');
-  const recovered = releases
-    .recover()
+  const releasesStarted = releases
+    .start()
     .catch((error: unknown) => log.warn({ err: errorMessage(error) }, 'releases: the recovery pass failed'));
 
   let closing: Promise<void> | null = null;
@@ -392,7 +392,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
         await app.close();
         clearTimeout(cut);
         await stopAuditSweep();
-        await recovered;
+        await releasesStarted;
         await webhooks.stop(options.shutdownGraceMs ?? 10_000);
         await store.close();
         await db.end();

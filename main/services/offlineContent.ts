@@ -64,7 +64,7 @@ export function createStudioContentClient(local: () => ContentClient, team: Team
   const onTeam =
     <A extends unknown[], R>(call: (releases: ReleasesClient, ...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
-      if (!team.active()) throw new StudioError('failed', RELEASES_NEED_TEAM);
+      if (!team.active()) throw new StudioError('unavailable', RELEASES_NEED_TEAM);
       if (team.status().connection === 'offline') throw new StudioError('unavailable', RELEASES_OFFLINE);
       return call(team.client(), ...args);
     };

@@ -40,8 +40,11 @@ interface GoLiveJob {
 const NO_SERVER_RAN = 'no team server was running at its time';
 const SERVER_STOPPED = 'the server going live with it stopped';
 
+/** Who moves a release's items (their live entries' `by`), and from where, as the audit entries record it. */
+type Mover = AuditClient & { actor: string };
+
 /** Where a scheduled (or resumed) move is made from, as its audit entries record it. */
-function schedulerClient(user: string): AuditClient {
+function schedulerClient(user: string): Mover {
   return { actor: user, userAgent: 'storefront-studio-server scheduler', clientAddress: null, requestId: null };
 }
 
@@ -77,17 +80,20 @@ export interface ReleaseMoves {
    */
   startGoLive(transaction: Queryable, row: ReleaseRow, mover: { user: string; groups: string[] }): Promise<number>;
   /** The moving transaction of a release set going live with `revision` by startGoLive. */
-  completeGoLive(id: number, revision: number, client: AuditClient & { actor: string }): Promise<GoLiveOutcome>;
+  completeGoLive(id: number, revision: number, client: Mover): Promise<GoLiveOutcome>;
   /** Rolls a live release back in `transaction` (its row locked); throws ReleaseRollBackRefused. */
   rollBack(
     transaction: Queryable,
     row: ReleaseRow,
     items: readonly ReleaseItemState[],
     message: string,
-    client: AuditClient & { actor: string },
+    client: Mover,
   ): Promise<void>;
-  /** The recovery pass: fires the releases whose time passed and those a stopped server left going live. */
-  recover(): Promise<void>;
+  /**
+   * The recovery pass (the releases whose time passed while no server ran, and those a stopped server left
+   * going live are fired), then this process's worker of the schedules' jobs.
+   */
+  start(): Promise<void>;
 }
 
 export async function startReleaseMoves(settings: {
@@ -135,12 +141,7 @@ export async function startReleaseMoves(settings: {
    * The moving transaction of a release going live with `revision`; `resumed`: another process set it going
    * live (and stopped), which its note says when it went live late.
    */
-  async function completeGoLive(
-    id: number,
-    revision: number,
-    client: AuditClient,
-    resumed: boolean,
-  ): Promise<GoLiveOutcome> {
+  async function completeGoLive(id: number, revision: number, client: Mover, resumed: boolean): Promise<GoLiveOutcome> {
     try {
       return await db.inTransaction(async (transaction): Promise<GoLiveOutcome> => {
         const row = await releaseRow(transaction, id, true);
@@ -148,10 +149,7 @@ export async function startReleaseMoves(settings: {
         const items = await releaseItems(transaction, id);
         const refusal = await publishRefusal(transaction, row, items);
         if (refusal) throw new ReleaseFailure(refusal);
-        const entries = await moveItems(transaction, row, 'live', releaseLiveMessage(row.name), {
-          ...client,
-          actor: client.actor ?? row.movingBy!,
-        });
+        const entries = await moveItems(transaction, row, 'live', releaseLiveMessage(row.name), client);
         const wentLiveAt =
           entries
             .map((entry) => entry.at)
@@ -161,7 +159,7 @@ export async function startReleaseMoves(settings: {
         const note = lateNote(since, wentLiveAt, resumed ? SERVER_STOPPED : NO_SERVER_RAN);
         await updateRelease(transaction, row, { went_live_at: wentLiveAt, note }, 'live');
         await recordAudit(transaction, {
-          client: { ...client, actor: client.actor ?? row.movingBy },
+          client,
           action: AUDIT_ACTIONS.releaseGoLive,
           result: 'ok',
           details: { release: row.name, id, items: entries.length, ...(note && { note }) },
@@ -182,7 +180,7 @@ export async function startReleaseMoves(settings: {
     row: ReleaseRow,
     move: 'live' | 'rollback',
     message: string,
-    client: AuditClient & { actor: string },
+    client: Mover,
   ): Promise<LiveEntry[]> {
     const { rows } = await transaction.query<MovedRow>(
       'SELECT * FROM move_release($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
@@ -244,14 +242,19 @@ export async function startReleaseMoves(settings: {
   }
 
   await boss.createQueue(QUEUE, { name: QUEUE, policy: 'short' });
-  await boss.work<GoLiveJob>(
-    QUEUE,
-    { batchSize: 1, pollingIntervalSeconds: settings.pollingIntervalSeconds ?? 2 },
-    async ([job]) => {
-      // A throw (the database out of reach) has pg-boss retry the job; the revision keeps it to once.
-      if (job) await fire(job.data.id, job.data.revision);
-    },
-  );
+
+  /** The recovery pass: fires the releases whose time passed and those a stopped server left going live. */
+  async function recover(): Promise<void> {
+    const { rows } = await db.query<GoLiveJob>(
+      `SELECT id, schedule_revision AS revision FROM releases
+        WHERE (status = 'scheduled' AND scheduled_for <= now()) OR status = 'going-live' ORDER BY id`,
+    );
+    for (const { id, revision } of rows) {
+      await fire(id, revision).catch((error: unknown) =>
+        log.warn({ release: id, err: errorMessage(error) }, 'releases: recovery could not fire a release'),
+      );
+    }
+  }
 
   return {
     async schedule(transaction, row, at, scheduler) {
@@ -313,16 +316,17 @@ export async function startReleaseMoves(settings: {
       });
       await webhooks.enqueue(transaction, 'rollback', row.name, entries);
     },
-    async recover() {
-      const { rows } = await db.query<GoLiveJob>(
-        `SELECT id, schedule_revision AS revision FROM releases
-          WHERE (status = 'scheduled' AND scheduled_for <= now()) OR status = 'going-live' ORDER BY id`,
+    async start() {
+      await recover();
+      // After the recovery pass, so this process does not resume a release it is itself setting going live.
+      await boss.work<GoLiveJob>(
+        QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: settings.pollingIntervalSeconds ?? 2 },
+        async ([job]) => {
+          // A throw (the database out of reach) has pg-boss retry the job; the revision keeps it to once.
+          if (job) await fire(job.data.id, job.data.revision);
+        },
       );
-      for (const { id, revision } of rows) {
-        await fire(id, revision).catch((error: unknown) =>
-          log.warn({ release: id, err: errorMessage(error) }, 'releases: recovery could not fire a release'),
-        );
-      }
     },
   };
 }

@@ -11,7 +11,7 @@ import {
   type ReleaseSummary,
 } from '../../core/releases';
 import type { PageKey } from '../../core/schemas';
-import { PAGE_KEY_FIELDS, pageBounds, type Paging } from '../../core/store';
+import { PAGE_KEY_FIELDS, pageBounds, pageKeyId, type Paging } from '../../core/store';
 import type { ReleaseEvent } from '../../core/teamProtocol';
 import { notify, type Queryable } from '../db/database';
 
@@ -125,7 +125,7 @@ export async function insertRelease(db: Queryable, name: string, by: string): Pr
   return rows[0]?.id ?? null;
 }
 
-/** Adds items or changes their version, and removes items; answers how many it holds after. */
+/** Removes items, then adds items or changes their version; answers how many it holds after. */
 export async function writeItems(
   db: Queryable,
   id: number,
@@ -142,13 +142,15 @@ export async function writeItems(
     );
   }
   if (set.length > 0) {
-    const keys = set.map((item) => item.pageKey);
+    // One row per page × country: an item named twice takes its last version (one INSERT cannot write a row twice).
+    const items = [...new Map(set.map((item) => [pageKeyId(item.pageKey), item])).values()];
+    const keys = items.map((item) => item.pageKey);
     await db.query(
       `INSERT INTO release_items (release_id, fascia, country, page, source, platform, version)
        SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::integer[])
        ON CONFLICT (release_id, fascia, country, page, source, platform)
        DO UPDATE SET version = EXCLUDED.version, live_before = NULL`,
-      [id, ...PAGE_KEY_FIELDS.map((field) => column(keys, field)), set.map((item) => item.version)],
+      [id, ...PAGE_KEY_FIELDS.map((field) => column(keys, field)), items.map((item) => item.version)],
     );
   }
   const { rows } = await db.query<{ count: number }>(

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVERYWHERE, type Scope } from '../../core/permissions';
-import { releaseLiveMessage, unscheduledWarning } from '../../core/releases';
+import { releaseLiveMessage } from '../../core/releases';
 import type { PageKey } from '../../core/schemas';
 import { describeKey } from '../../core/store';
 import { grantRole } from '../../server/access/grants';
@@ -84,6 +84,29 @@ async function seed(key: PageKey, count = 1): Promise<string[]> {
   return hashes;
 }
 
+/** A webhook receiver registered for live and rollback deliveries: the payloads it got; close removes it. */
+async function startReceiver() {
+  const received: { event: string; release: string | null; items: unknown[] }[] = [];
+  const http: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push(JSON.parse(body));
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as { port: number };
+  const webhook = await addWebhook(pool, `http://127.0.0.1:${port}/hook`, ['live', 'rollback']);
+  return {
+    received,
+    close: async () => {
+      await removeWebhook(pool, webhook.id);
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
+
 async function create(name: string, as = 'publisher') {
   const created = await client(as).post('/releases/create', { name });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -148,6 +171,21 @@ describe('making a release', () => {
     expect(await auditOf('release.create', id)).toHaveLength(1);
   });
 
+  it('refuses invalid requests with 400 saying what is wrong', async () => {
+    const cases: [string, unknown, RegExp][] = [
+      ['/releases/create', { name: '   ' }, /Invalid createRelease body: .*Give the release a name/],
+      ['/releases/create', { name: 'x'.repeat(81) }, /at most 80 characters/],
+      ['/releases/schedule', { id: 1, at: 'tomorrow' }, /at must be an ISO date-time/],
+      ['/releases/rollBack', { id: 1, message: ' ' }, /Write a message/],
+      ['/releases/items', { id: 0, set: [] }, /Invalid changeReleaseItems body/],
+    ];
+    for (const [path, body, message] of cases) {
+      const answer = await client('publisher').post(path, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.error.message).toMatch(message);
+    }
+  });
+
   it('adds items, changes a version, removes items, and refuses a version that cannot go live', async () => {
     const [home, sale] = [keyOf('items-home'), keyOf('items-sale')];
     await seed(home, 2);
@@ -162,7 +200,16 @@ describe('making a release', () => {
       { pageKey: home, version: 1, liveBefore: null },
       { pageKey: sale, version: 1, liveBefore: null },
     ]);
-    const changed = await setItems(id, [{ pageKey: home, version: 2 }], [sale]);
+    // An item named twice takes its last version.
+    const changed = await setItems(
+      id,
+      [
+        { pageKey: home, version: 1 },
+        { pageKey: home, version: 2 },
+      ],
+      [sale],
+    );
+    expect(changed.status).toBe(200);
     expect(changed.body.release.items).toEqual([{ pageKey: home, version: 2, liveBefore: null }]);
     expect(changed.body.release.itemCount).toBe(1);
 
@@ -202,7 +249,6 @@ describe('scheduling', () => {
 
     const changed = await setItems(id, [{ pageKey: key, version: 2 }]);
     expect(changed.body).toMatchObject({ unscheduled: true, release: { status: 'draft', scheduledFor: null } });
-    expect(unscheduledWarning(changed.body.release.name)).toContain('unscheduled');
     const past = await client('publisher').post('/releases/schedule', { id, at: '2020-01-01T00:00:00Z' });
     expect(past.status).toBe(409);
     expect(past.body.error.message).toBe('Choose a time in the future: that time has passed');
@@ -241,18 +287,7 @@ describe('scheduling', () => {
 });
 
 describe('going live and rolling back', () => {
-  it('moves every item at once, then rolls each back to its version before; the webhook gets one delivery', async () => {
-    const received: unknown[] = [];
-    const receiver: Server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
-        received.push(JSON.parse(body));
-        response.end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const port = (receiver.address() as { port: number }).port;
+  it('moves every item at once with one webhook delivery; a rollback is refused naming a page not live before', async () => {
     const pages = ['atomic-a', 'atomic-b', 'atomic-c'].map((page) => keyOf(page));
     const hashes = await Promise.all(pages.map((key) => seed(key, 2)));
     // atomic-a and atomic-b are live at version 1 before the release.
@@ -260,7 +295,7 @@ describe('going live and rolling back', () => {
       expect(
         (await client('admin').post('/goLive', { pageKey: key, version: 1, message: 'Before', by: 'x' })).status,
       ).toBe(201);
-    const webhook = await addWebhook(pool, `http://127.0.0.1:${port}/hook`, ['live', 'rollback']);
+    const receiver = await startReceiver();
     const id = await create('Atomic');
     await setItems(
       id,
@@ -282,8 +317,8 @@ describe('going live and rolling back', () => {
       );
       expect(await auditOf('release.go-live', id)).toHaveLength(1);
 
-      await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
-      expect(received[0]).toMatchObject({
+      await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
+      expect(receiver.received[0]).toMatchObject({
         event: 'live',
         release: 'Atomic',
         items: pages.map((pageKey, index) => ({ pageKey, country: 'gb', version: 2, hash: hashes[index]![1] })),
@@ -297,8 +332,7 @@ describe('going live and rolling back', () => {
       );
       expect(await liveVersion(pages[0]!)).toBe(2);
     } finally {
-      await removeWebhook(pool, webhook.id);
-      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+      await receiver.close();
     }
   }, 30_000);
 
@@ -314,9 +348,24 @@ describe('going live and rolling back', () => {
       id,
       pages.map((pageKey) => ({ pageKey, version: 3 })),
     );
-    expect((await client('publisher').post('/releases/goLive', { id })).status).toBe(200);
-    const back = await client('publisher').post('/releases/rollBack', { id, message: 'Wrong prices' });
-    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const receiver = await startReceiver();
+    try {
+      expect((await client('publisher').post('/releases/goLive', { id })).status).toBe(200);
+      const back = await client('publisher').post('/releases/rollBack', { id, message: 'Wrong prices' });
+      expect(back.status, JSON.stringify(back.body)).toBe(200);
+      await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(2);
+      const delivered = (event: string) => receiver.received.filter((payload) => payload.event === event);
+      expect(delivered('rollback')).toEqual([
+        expect.objectContaining({
+          release: 'Back again',
+          items: pages.map((pageKey) => expect.objectContaining({ pageKey, version: 2 })),
+        }),
+      ]);
+      expect(delivered('live')).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+    const back = await client('publisher').get(`/release?id=${id}`);
     expect(back.body.release).toMatchObject({ status: 'rolled-back' });
     expect(back.body.release.rolledBackAt).not.toBeNull();
     for (const key of pages) expect(await liveVersion(key)).toBe(2);

@@ -161,7 +161,7 @@ describe('release calls from the desktop', () => {
     for (const [channel, input] of CALLS)
       expect(await dispatch(channel, input as never), channel).toEqual({
         ok: false,
-        error: { code: 'failed', message: RELEASES_NEED_TEAM },
+        error: { code: 'unavailable', message: RELEASES_NEED_TEAM },
       });
   });
 
