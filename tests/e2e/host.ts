@@ -9,7 +9,7 @@ import type { Input, Output } from '../../core/contract';
 import { unwrapResult, type Result } from '../../core/result';
 import type { Component } from '../../core/schemas';
 import { startTestPostgres } from '../helpers/postgres';
-import { addUserWithServerCli, buildServer, serve } from '../helpers/teamServer';
+import { addUserWithServerCli, buildServer, finish, serve, spawnServer } from '../helpers/teamServer';
 
 export interface Host {
   url: string;
@@ -129,10 +129,20 @@ export interface TeamServerProcess {
    * translator --fascia site_jd --country de`) and returns the API token it prints.
    */
   addUser(email: string, access?: string[]): Promise<string>;
+  /** `delivery-key add NAME`: the key it prints once, for the delivery route (GET /content/...). */
+  addDeliveryKey(name: string): Promise<string>;
   /** SIGTERM, as a service manager stops it; resolves once the process has exited. */
   stop(): Promise<void>;
   /** Starts it again on the same port and database; resolves once it listens. */
   start(): Promise<void>;
+}
+
+async function addDeliveryKeyWithServerCli(databaseUrl: string, name: string): Promise<string> {
+  const added = await finish(spawnServer(['delivery-key', 'add', name, '--database-url', databaseUrl]));
+  const key = /^(sdk_\S+)$/m.exec(added.stdout)?.[1];
+  if (added.code !== 0 || !key)
+    throw new Error(`delivery-key add failed (${added.code}): ${added.stdout}${added.stderr}`);
+  return key;
 }
 
 async function launchTeamServer(): Promise<{ server: TeamServerProcess; destroy(): Promise<void> }> {
@@ -155,6 +165,7 @@ async function launchTeamServer(): Promise<{ server: TeamServerProcess; destroy(
       server: {
         url,
         addUser: async (email, access) => (await addUserWithServerCli(databaseUrl, email, access)).token,
+        addDeliveryKey: (name) => addDeliveryKeyWithServerCli(databaseUrl, name),
         stop: stopServer,
         start: async () => {
           if (running) return;

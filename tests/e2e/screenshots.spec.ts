@@ -15,8 +15,10 @@ import type { Locator, Page } from '@playwright/test';
 import { CATALOGUE } from '../../core/catalogue';
 import { componentFromTemplate } from '../../core/rules/components';
 import type { Component } from '../../core/schemas';
+import { emptyPageMeta } from '../../core/schemas';
 import {
   addComponent,
+  callApi,
   createPage,
   createThreeCountryPage,
   expect,
@@ -120,6 +122,37 @@ test('screenshots: Go live', async ({ page, host }) => {
   const dialog = page.getByRole('dialog', { name: 'Go live' });
   await dialog.getByLabel('Message').fill('The spring sale starts');
   await expectScreens(page, 'go-live', dialog.getByRole('radio', { name: /^Version 1/ }));
+});
+
+test('screenshots: Add to release and a release', async ({ page, teamServer, startTeamHost }) => {
+  const host = await startTeamHost(teamServer.url, await teamServer.addUser('shots@example.com', ['--role', 'admin']));
+  for (const country of ['gb', 'de'] as const) {
+    const key = {
+      fascia: 'site_jd',
+      country,
+      page: 'shots-summer',
+      source: 'content-editor',
+      platform: 'web',
+    } as const;
+    const meta = { ...emptyPageMeta(), category: 'Trainers' };
+    await callApi(host, 'saveContent', { key, meta, components: [], baseHash: null, commitMessage: 'Summer sale' });
+  }
+  await page.goto(host.url);
+  // Only this test's pages: the team server is shared by the worker's tests.
+  await page.getByLabel('Search pages').fill('shots-');
+  await page.getByRole('checkbox', { name: 'Select all listed pages' }).check();
+  await page.getByRole('button', { name: 'Add to release (2)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add to release' });
+  await dialog.getByLabel('Name of the new release').fill('Summer sale');
+  await expectScreens(page, 'add-to-release', dialog.getByRole('radio', { name: 'New release' }));
+  await dialog.getByRole('button', { name: 'Add to release' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Open release' }).click();
+  // The schedule starts at the next whole hour: its input and the time it reads as change from run to run.
+  await expectScreens(page, 'release', page.getByRole('combobox', { name: 'Version of JD DE shots-summer' }), [
+    page.getByLabel('Go live at'),
+    page.locator('.release-schedule-hint'),
+  ]);
 });
 
 test('screenshots: the merge dialog', async ({ page, host }) => {

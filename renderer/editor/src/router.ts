@@ -10,11 +10,16 @@ export const countriesPath = (bookmarks: readonly string[]): string =>
 export const SETTINGS_PATH = '/settings';
 /** The focal-point tool on its own (editor spec §2, §4): the same tool image fields open in a dialog. */
 export const FOCAL_POINT_PATH = '/focal-point';
+/** Releases (issue 24 §4): the list, and one release by its id. */
+export const RELEASES_PATH = '/releases';
+export const releasePath = (id: number): string => `${RELEASES_PATH}/${id}`;
 
 export type Route =
   | { name: 'dashboard' }
   | { name: 'settings' }
   | { name: 'focalPoint' }
+  | { name: 'releases' }
+  | { name: 'release'; id: number }
   | { name: 'editor'; bookmark: string }
   | { name: 'countries'; bookmarks: string[] }
   | { name: 'unknown'; path: string };
@@ -24,6 +29,9 @@ export function parseRoute(hash: string): Route {
   if (path === DASHBOARD_PATH || path === '/') return { name: 'dashboard' };
   if (path === SETTINGS_PATH) return { name: 'settings' };
   if (path === FOCAL_POINT_PATH) return { name: 'focalPoint' };
+  if (path === RELEASES_PATH) return { name: 'releases' };
+  const release = path.match(/^\/releases\/([1-9]\d{0,9})$/);
+  if (release) return { name: 'release', id: Number(release[1]) };
   const editor = path.match(/^\/services\/content-editor\/page\/([^/]*)$/);
   if (editor) return { name: 'editor', bookmark: decodeURIComponent(editor[1] ?? '') };
   const countries = path.match(/^\/services\/content-editor\/countries\/(.+)$/);

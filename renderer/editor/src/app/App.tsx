@@ -24,6 +24,11 @@ const FocalPointScreen = lazyPart(() => import('./FocalPointScreen').then((modul
   layout: 'screen',
 });
 
+const ReleasesScreen = lazyPart(() => import('./ReleasesScreen').then((module) => module.ReleasesScreen), {
+  what: 'releases',
+  layout: 'screen',
+});
+
 export function App() {
   const [user, setUser] = useAtom(userAtom);
   const route = useRoute();
@@ -49,6 +54,9 @@ export function App() {
   else if (route.name === 'dashboard') screen = <Dashboard />;
   else if (route.name === 'settings') screen = <SettingsScreen />;
   else if (route.name === 'focalPoint') screen = <FocalPointScreen />;
+  // Keyed by the release: each opens as a screen of its own, its heading taking the focus.
+  else if (route.name === 'releases') screen = <ReleasesScreen key="list" id={null} />;
+  else if (route.name === 'release') screen = <ReleasesScreen key={route.id} id={route.id} />;
   else
     screen = (
       <main className="message-screen">

@@ -14,7 +14,7 @@ import { DEFAULT_LIST_LIMIT } from '../../../../core/teamProtocol';
 import { call, errorMessage } from '../api';
 import { CountriesDialog } from '../multi/CountriesDialog';
 import { toast } from '../state/toasts';
-import { FOCAL_POINT_PATH, SETTINGS_PATH, editorPath, navigate } from '../router';
+import { FOCAL_POINT_PATH, RELEASES_PATH, SETTINGS_PATH, editorPath, navigate } from '../router';
 import { Header } from './Header';
 import { NewPageDialog } from './NewPageDialog';
 import { toastError } from '../ui/Toasts';
@@ -22,6 +22,8 @@ import { TimeStamp, useNow } from '../ui/TimeStamp';
 import { GoLiveDialog } from '../live/GoLiveDialog';
 import { RollBackDialog } from '../live/RollBackDialog';
 import '../live/live.css';
+import { AddToReleaseDialog } from '../releases/AddToReleaseDialog';
+import { mayUseReleases } from '../releases/releaseView';
 import { countryOptions, fasciaOptions } from '../ui/options';
 import { PendingConflictDialog } from '../team/PendingConflictDialog';
 import { listNames } from '../team/listNames';
@@ -101,12 +103,17 @@ export function Dashboard() {
   const [openingInCountries, setOpeningInCountries] = useState<Row | null>(null);
   const [goingLive, setGoingLive] = useState<Row | null>(null);
   const [rollingBack, setRollingBack] = useState<PageKey | null>(null);
+  /** The rows chosen for Add to release, by bookmark. */
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [addingToRelease, setAddingToRelease] = useState<PageKey[] | null>(null);
   const permissions = useTeamValue(permissionsAtom);
   const [offline, setOffline] = useState(false);
   const presence = useTeamValue(presenceAtom);
   // Who has a page open is known only through a team server.
   const teamMode = useTeamValue(teamStatusAtom)?.mode === 'team';
   const pendingSaves = useTeamValue(pendingSavesAtom);
+  // Releases are kept by a team server, for users with publish somewhere (issue 24): absent otherwise, like Go live.
+  const releases = teamMode && mayUseReleases(permissions);
   // The filters go to the server, which lists one page of the matches at a time; drafts are filtered here alike.
   const query = useMemo(() => {
     const needle = text.trim();
@@ -159,6 +166,8 @@ export function Dashboard() {
   useEffect(() => {
     void load('first');
   }, [load]);
+  // Other filters list other rows: what was selected under the old ones is not carried over unseen.
+  useEffect(() => setSelected(new Set()), [query]);
 
   // Live (issue 13): a save by anyone, a pending save landing, and a stream that may have missed events list
   // the first page again, once for a burst of them; so does the server coming back. A page going live or rolled
@@ -194,6 +203,18 @@ export function Dashboard() {
   }, [pendingSaves]);
 
   const visible = rows ?? [];
+  // A saved version is what a release holds: a draft never saved cannot be selected. Only listed rows count: a
+  // page that left the listing (a colleague's save moved it below what is loaded) is not added unseen.
+  const selectable = visible.filter((row) => row.status !== 'Draft');
+  const chosen = selectable.filter((row) => selected.has(row.bookmark));
+  const toggleRow = (bookmark: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(bookmark)) next.add(bookmark);
+      return next;
+    });
+  const toggleAll = () =>
+    setSelected(chosen.length === selectable.length ? new Set() : new Set(selectable.map((row) => row.bookmark)));
 
   const existingKeys = useMemo(() => (rows ?? []).map((row) => row.key), [rows]);
 
@@ -211,6 +232,11 @@ export function Dashboard() {
   return (
     <div className="dashboard">
       <Header title="Content Editor">
+        {releases && (
+          <a className="header-link" href={`#${RELEASES_PATH}`}>
+            Releases
+          </a>
+        )}
         <a className="header-link" href={`#${FOCAL_POINT_PATH}`}>
           Focal Point
         </a>
@@ -247,6 +273,16 @@ export function Dashboard() {
           <button type="button" className="primary" onClick={() => setCreating(true)}>
             New Page
           </button>
+          {releases && (
+            <button
+              type="button"
+              className="secondary"
+              disabled={chosen.length === 0}
+              onClick={() => setAddingToRelease(chosen.map((row) => row.key))}
+            >
+              Add to release{chosen.length > 0 && ` (${chosen.length})`}
+            </button>
+          )}
         </div>
         {damagedNotices.length > 0 && (
           // Paths are long and have no spaces: they wrap anywhere rather than widen the page.
@@ -283,6 +319,11 @@ export function Dashboard() {
           <table className="pages">
             <thead>
               <tr>
+                {releases && (
+                  <th scope="col" className="pages-select">
+                    <SelectAll chosen={chosen.length} of={selectable.length} onToggle={toggleAll} />
+                  </th>
+                )}
                 <th scope="col">Fascia</th>
                 <th scope="col">Country</th>
                 <th scope="col">Page</th>
@@ -304,6 +345,18 @@ export function Dashboard() {
             <tbody>
               {visible.map((row) => (
                 <tr key={row.bookmark}>
+                  {releases && (
+                    <td className="pages-select">
+                      {row.status !== 'Draft' && (
+                        <input
+                          type="checkbox"
+                          checked={selected.has(row.bookmark)}
+                          onChange={() => toggleRow(row.bookmark)}
+                          aria-label={`Select ${row.key.page} (${pageOf(row.key)})`}
+                        />
+                      )}
+                    </td>
+                  )}
                   <td title={row.key.fascia}>{fasciaName(row.key.fascia)}</td>
                   <td title={row.key.country.toUpperCase()}>{countryName(row.key.country)}</td>
                   <td>
@@ -400,6 +453,11 @@ export function Dashboard() {
         onClose={() => setGoingLive(null)}
         onDone={() => void load('refresh')}
       />
+      <AddToReleaseDialog
+        pageKeys={addingToRelease}
+        onClose={() => setAddingToRelease(null)}
+        onDone={() => setSelected(new Set())}
+      />
       <RollBackDialog pageKey={rollingBack} onClose={() => setRollingBack(null)} onDone={() => void load('refresh')} />
       {openingInCountries && (
         <CountriesDialog
@@ -414,6 +472,24 @@ export function Dashboard() {
 
 /** Which page a row's buttons act on, as the user reads it: "JD GB". */
 const pageOf = (key: PageKey): string => `${fasciaName(key.fascia)} ${key.country.toUpperCase()}`;
+
+/** Selects every listed row that can be selected, or none when all are; mixed when some are. */
+function SelectAll({ chosen, of, onToggle }: { chosen: number; of: number; onToggle(): void }) {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = chosen > 0 && chosen < of;
+  }, [chosen, of]);
+  return (
+    <input
+      ref={box}
+      type="checkbox"
+      checked={of > 0 && chosen === of}
+      disabled={of === 0}
+      onChange={onToggle}
+      aria-label="Select all listed pages"
+    />
+  );
+}
 
 /** A page's saves waiting for the team server: how many, and a way into the conflict UI when one met a conflict. */
 function PendingMark({ pending }: { pending: readonly PendingSave[] }) {

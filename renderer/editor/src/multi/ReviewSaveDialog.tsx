@@ -14,6 +14,7 @@ import { toast } from '../state/toasts';
 import { ChangeMessageField, useChangeMessage } from '../ui/ChangeMessageField';
 import { Modal } from '../ui/Modal';
 import { toastError } from '../ui/Toasts';
+import { teamStatusAtom, useTeamValue } from '../state/teamStore';
 import { CountryFlag } from './CountryFlag';
 import type { MultiCountrySession } from './session';
 import './multi.css';
@@ -48,6 +49,7 @@ export function ReviewSaveDialog({
   const [saving, setSaving] = useState(false);
   /** Countries whose save waits in the outbox for the team server. */
   const [queued, setQueued] = useState<ReadonlySet<CountryCode>>(new Set());
+  const teamMode = useTeamValue(teamStatusAtom)?.mode === 'team';
   /** The country whose save waits for the person to settle its merge, and how the save hears the answer. */
   const [merging, setMerging] = useState<{
     country: CountryCode;
@@ -124,7 +126,12 @@ export function ReviewSaveDialog({
         onOpenChange={(next) => !saving && onOpenChange(next)}
         title="Save Revewed Pages to UAT"
       >
-        <p className="hint">Pages need to be synced manually after saving to UAT.</p>
+        <p className="hint">
+          {/* A team server puts pages live itself (issue 24); the embedded store keeps the spec's note. */}
+          {teamMode
+            ? 'Go live from the dashboard, or add these pages to a release.'
+            : 'Pages need to be synced manually after saving to UAT.'}
+        </p>
         <p>
           <span title={fascia}>{fasciaName(fascia)}</span> · {page}
         </p>
