@@ -4,10 +4,10 @@
 import { chromium } from '@playwright/test';
 import { runnerImport } from 'vite';
 
-export async function launchBenchChromium() {
+export async function launchBenchChromium(extraArgs = []) {
   const { module } = await runnerImport('./main/host/chromium.ts', { configFile: false, logLevel: 'error' });
   return chromium.launch({
     executablePath: module.chromiumPath(),
-    args: ['--no-sandbox', ...module.CHROMIUM_FLAGS, '--enable-precise-memory-info'],
+    args: ['--no-sandbox', ...module.CHROMIUM_FLAGS, '--enable-precise-memory-info', ...extraArgs],
   });
 }

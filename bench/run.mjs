@@ -5,9 +5,11 @@
 // - launch to an interactive dashboard: from starting the browser host to the dashboard's page list shown
 //   (Chromium already running, as Electron's own start is not the app's); then the same from a reload.
 // Then, for each page size, the Studio measured as ../shared/bench/puck-bench measures Puck (bench/studio.mjs):
-// open, keystroke-to-preview p50/p95/max, delete, the autosave's editor CPU and longest task, heap after GC.
-// With --compare, the Puck harness runs right before the Studio at each size, and the ratios are printed
-// (Puck / Studio: above 1 the Studio is faster or smaller).
+// open, keystroke-to-preview p50/p95/max, delete, the autosave's editor CPU and longest task, heap after GC;
+// and the first paint of rows and preview and time to interactive (bench/firstFrames.mjs).
+// With --compare, the Puck harness runs right before the Studio at each size, then Puck's first paint and time
+// to interactive (bench/puck.mjs), and the ratios are printed (Puck / Studio: above 1 the Studio is faster or
+// smaller).
 //
 //   node bench/run.mjs [--sizes 50,300,1000,3000] [--reps 3] [--keys 200] [--compare]
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +20,7 @@ import { initialChunks, sizeOf } from './initialChunks.mjs';
 import { startBrowserHost } from './browserHost.mjs';
 import { launchBenchChromium } from './chromium.mjs';
 import { benchStudio, benchTemplates } from './studio.mjs';
-import { preparePuck, runPuck } from './puck.mjs';
+import { preparePuck, runPuck, runPuckStart } from './puck.mjs';
 import { median, ratio, table } from './stats.mjs';
 
 const { values: options } = parseArgs({
@@ -111,7 +113,10 @@ try {
   const studio = [];
   const pucks = [];
   for (const size of SIZES) {
-    if (puck) pucks.push({ size, ...(await runPuck(puck, size, { reps: REPS, keys: KEYS })) });
+    if (puck) {
+      const harness = await runPuck(puck, size, { reps: REPS, keys: KEYS });
+      pucks.push({ size, ...harness, ...(harness.skipped ? {} : await runPuckStart(puck, size, { reps: REPS })) });
+    }
     studio.push(await benchStudio(browser, host, templates, size, { reps: REPS, keys: KEYS }));
     console.error(`after N=${size}: ${load()}`);
   }
@@ -120,7 +125,9 @@ try {
     table(
       [
         'N',
+        'first paint ms',
         'open ms',
+        'interactive ms',
         'key p50',
         'key p95',
         'key max',
@@ -134,7 +141,9 @@ try {
       ],
       studio.map((r) => [
         r.size,
+        fixed(0)(r.firstPaintMs),
         fixed(0)(r.openMs),
+        fixed(0)(r.interactiveMs),
         fixed(1)(r.keyP50),
         fixed(1)(r.keyP95),
         fixed(1)(r.keyMax),
@@ -152,13 +161,26 @@ try {
     console.log(`\nPuck (${pucks[0]?.puck ?? '@puckeditor/core'}), same run, right before the Studio at each size:`);
     console.log(
       table(
-        ['N', 'load ms', 'key p50', 'key p95', 'key max', 'delete ms', 'heap (GC) MB', 'valid'],
+        [
+          'N',
+          'first paint ms',
+          'load ms',
+          'interactive ms',
+          'key p50',
+          'key p95',
+          'key max',
+          'delete ms',
+          'heap (GC) MB',
+          'valid',
+        ],
         pucks.map((p) =>
           p.skipped
-            ? [p.size, `skipped: ${p.skipped}`, null, null, null, null, null, null]
+            ? [p.size, null, `skipped: ${p.skipped}`, null, null, null, null, null, null, null]
             : [
                 p.size,
+                fixed(0)(p.firstPaintMs),
                 fixed(0)(p.loadMsMedian),
+                fixed(0)(p.interactiveMs),
                 fixed(1)(p.keyP50),
                 fixed(1)(p.keyP95),
                 fixed(1)(p.keyMax),
@@ -173,13 +195,15 @@ try {
     const x = (value) => (value == null ? null : `${value.toFixed(2)}x`);
     console.log(
       table(
-        ['N', 'open', 'key p50', 'key p95', 'key max', 'delete', 'heap (GC)'],
+        ['N', 'first paint', 'open', 'interactive', 'key p50', 'key p95', 'key max', 'delete', 'heap (GC)'],
         SIZES.map((size, i) => {
           const s = studio[i];
           const p = pucks[i];
           return [
             size,
+            x(ratio(p.firstPaintMs, s.firstPaintMs)),
             x(ratio(p.loadMsMedian, s.openMs)),
+            x(ratio(p.interactiveMs, s.interactiveMs)),
             x(ratio(p.keyP50, s.keyP50)),
             x(ratio(p.keyP95, s.keyP95)),
             x(ratio(p.keyMax, s.keyMax)),

@@ -3,6 +3,7 @@
 // Spotlight (the catalogue's own templates), a burst of keys with no delay, heap after a forced GC, Delete by
 // the app's own shortcut. Clocks: each document stamps performance.timeOrigin + now(), one epoch clock.
 import { runnerImport } from 'vite';
+import { changedAt, firstDrawnAt } from './firstFrames.mjs';
 import { burstLatencies, median, percentile } from './stats.mjs';
 
 export const TYPES = ['MainBanner', 'CustomHTML', 'ProductSpotlight'];
@@ -69,17 +70,26 @@ export async function seedPage(browser, host, templates, size) {
 }
 
 /**
- * Installed in every document before its scripts: stamps, a frame at a time, when the editor shows its rows in
- * view and when the preview holds every block with its content (not a loading placeholder).
+ * Installed in every document before its scripts: stamps, a frame at a time, when the editor first draws a row
+ * and the preview a block with its content (not a windowing placeholder, nor a loading one), then when the
+ * editor shows its rows in view and the preview holds every block with its content.
  */
 function watchOpen({ size, rows }) {
   const inPreview = location.pathname.startsWith('/preview/');
+  const firstDrawn = () =>
+    inPreview
+      ? [...document.querySelectorAll('.block[data-identifier]:not(.block-placeholder)')].some(
+          (block) => !block.querySelector('.block-loading'),
+        )
+      : document.querySelector('.component-row') !== null;
   const shown = () =>
     inPreview
       ? document.querySelectorAll('[data-identifier]').length === size && !document.querySelector('.block-loading')
       : document.querySelectorAll('.component-row').length >= rows;
   const check = () => {
-    if (shown()) window.__shownAt = performance.timeOrigin + performance.now();
+    const now = performance.timeOrigin + performance.now();
+    if (window.__firstDrawnAt === undefined && firstDrawn()) window.__firstDrawnAt = now;
+    if (shown()) window.__shownAt = now;
     else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
@@ -221,7 +231,8 @@ async function timeDelete(page, preview, size, id) {
 /**
  * Opens the seeded page `bookmark` (of `size` components) in a fresh browser context, as the Puck harness
  * opens Puck: answers the time from navigation until the editor shows its first rows and the preview every
- * block, with the context (the caller closes it), the page and the preview frame.
+ * block, and until both first drew a row and a block (bench/firstFrames.mjs), with the context (the caller
+ * closes it), the page and the preview frame.
  */
 export async function openSeededPage(browser, host, bookmark, size) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -235,18 +246,52 @@ export async function openSeededPage(browser, host, bookmark, size) {
     const shownAt = async (target) =>
       (await target.waitForFunction(() => window.__shownAt, null, { timeout: 240_000, polling: 50 })).jsonValue();
     const [editorShown, previewShown] = await Promise.all([shownAt(page), shownAt(preview)]);
-    const openMs = Math.max(editorShown, previewShown) - (await page.evaluate(() => performance.timeOrigin));
-    return { context, page, preview, openMs };
+    const [editorDrawn, previewDrawn] = await Promise.all([firstDrawnAt(page), firstDrawnAt(preview)]);
+    const navigatedAt = await page.evaluate(() => performance.timeOrigin);
+    const openMs = Math.max(editorShown, previewShown) - navigatedAt;
+    const firstPaintMs = Math.max(editorDrawn, previewDrawn) - navigatedAt;
+    return { context, page, preview, openMs, firstPaintMs };
   } catch (error) {
     await context.close();
     throw error;
   }
 }
 
+/**
+ * Time to interactive (bench/firstFrames.mjs) on a fresh browser context: from navigation to the seeded page
+ * `bookmark` until a key typed into the first component's Title reaches the preview. As soon as the first row
+ * is there it is opened (the click an editor gives it), and as soon as its Title is there the key goes in.
+ */
+async function timeToInteractive(browser, host, bookmark) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${host.url}/#/services/content-editor/page/${encodeURIComponent(bookmark)}`, {
+      waitUntil: 'commit',
+    });
+    const id = idOf(0);
+    await page.locator(`[data-row-id="${id}"] .row-title`).click();
+    const input = page
+      .locator(`[data-row-id="${id}"].open`)
+      .getByRole('textbox', { name: 'Title', exact: true })
+      .first();
+    await input.focus();
+    const preview = await previewFrameOf(page);
+    const selector = `[data-identifier="${id}"] h2`;
+    const base = await preview.locator(selector).textContent();
+    await page.keyboard.press('End');
+    await page.keyboard.press('q');
+    const reachedAt = await changedAt(preview, { selector, base });
+    return reachedAt - (await page.evaluate(() => performance.timeOrigin));
+  } finally {
+    await context.close();
+  }
+}
+
 /** One repetition on a fresh browser context and a freshly seeded page: open, heap, keys, autosave, delete. */
 async function repetition(browser, host, templates, size, keys) {
   const bookmark = await seedPage(browser, host, templates, size);
-  const { context, page, preview, openMs } = await openSeededPage(browser, host, bookmark, size);
+  const { context, page, preview, openMs, firstPaintMs } = await openSeededPage(browser, host, bookmark, size);
   try {
     await page.waitForTimeout(1000);
     const editorHeap = await heapAfterGc(context, page);
@@ -266,7 +311,7 @@ async function repetition(browser, host, templates, size, keys) {
     const burst = await typeBurst(page, preview, id, input, keys);
     const autosave = await traceAutosave(browser, page);
     const deleteMs = await timeDelete(page, preview, size, idOf(Math.min(typedIndex + 1, size - 1)));
-    return { openMs, editorHeap, previewHeap, ...burst, autosave, deleteMs };
+    return { openMs, firstPaintMs, editorHeap, previewHeap, ...burst, autosave, deleteMs };
   } finally {
     await context.close();
   }
@@ -277,8 +322,11 @@ export async function benchStudio(browser, host, templates, size, { reps, keys }
   const runs = [];
   for (let rep = 0; rep < reps; rep++) {
     const run = await repetition(browser, host, templates, size, keys);
+    // On a page seeded afresh, as the keys above changed this one.
+    run.interactiveMs = await timeToInteractive(browser, host, await seedPage(browser, host, templates, size));
     console.error(
-      `Studio N=${size} rep ${rep}: open ${run.openMs.toFixed(0)} ms, key p50 ${percentile(run.latencies, 0.5)?.toFixed(1)} ms, ` +
+      `Studio N=${size} rep ${rep}: first paint ${run.firstPaintMs.toFixed(0)} ms, open ${run.openMs.toFixed(0)} ms, ` +
+        `interactive ${run.interactiveMs.toFixed(0)} ms, key p50 ${percentile(run.latencies, 0.5)?.toFixed(1)} ms, ` +
         `delete ${run.deleteMs.toFixed(0)} ms, autosave ${run.autosave.cpuMs.toFixed(0)} ms CPU, valid=${run.valid && run.autosave.saved}`,
     );
     runs.push(run);
@@ -288,6 +336,8 @@ export async function benchStudio(browser, host, templates, size, { reps, keys }
   return {
     size,
     openMs: of((run) => run.openMs),
+    firstPaintMs: of((run) => run.firstPaintMs),
+    interactiveMs: of((run) => run.interactiveMs),
     keyP50: percentile(latencies, 0.5),
     keyP95: percentile(latencies, 0.95),
     keyMax: latencies.length ? Math.max(...latencies) : null,

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, preview, createPage, addComponent } from './host';
+import { test, expect, preview, createPage, addComponent, setBannerTitle } from './host';
 
 /**
  * Issue 11, point 7: a damaged newest version of a page. The page still lists and opens at the newest good
@@ -10,13 +10,6 @@ import { test, expect, preview, createPage, addComponent } from './host';
  */
 
 const bannerTitle = (page: Page) => preview(page).locator('[data-component="MainBanner"] h2');
-
-async function setBannerTitle(page: Page, title: string): Promise<void> {
-  const field = page.getByRole('textbox', { name: 'Title', exact: true });
-  if (!(await field.isVisible())) await page.getByRole('button', { name: 'Main Banner', exact: true }).click();
-  await field.fill(title);
-  await expect(bannerTitle(page)).toHaveText(title);
-}
 
 async function saveContent(page: Page, message: string): Promise<void> {
   await page.getByRole('button', { name: 'SAVE CONTENT' }).click();

@@ -312,8 +312,9 @@ export const titleField = (page: Page): Locator => page.getByRole('textbox', { n
 
 /** Types a Main Banner's title (opening the banner first if needed) and waits for the preview to show it. */
 export async function setBannerTitle(page: Page, title: string): Promise<void> {
-  if (!(await titleField(page).isVisible()))
-    await page.getByRole('button', { name: 'Main Banner', exact: true }).click();
+  // Whether the row is open, not whether its Title is shown yet: an open row's form may still be loading.
+  const row = page.getByRole('button', { name: 'Main Banner', exact: true });
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
   await titleField(page).fill(title);
   await expect(preview(page).locator('[data-component="MainBanner"] h2')).toHaveText(title);
 }

@@ -7,14 +7,27 @@ const { initialChunks, MANIFEST } = await import(new URL('../../bench/initialChu
 
 /**
  * CodeMirror and Slate load on demand (ui/LazyPart.tsx): neither may come back into what the editor loads at
- * start, its entry chunk and the chunks that imports statically. The modules inside each chunk are read from
- * its source map. Needs `npm run build`, as tests/unit/packaging.test.ts does.
+ * start, its entry chunk and the chunks that imports statically. Nor may the parts its first view does not draw
+ * (issue 25 §4). The modules inside each chunk are read from its source map. Needs `npm run build`, as
+ * tests/unit/packaging.test.ts does.
  */
 const RENDERER = 'out/renderer';
 const ON_DEMAND: Record<string, RegExp> = {
   CodeMirror: /\/node_modules\/(@codemirror|@lezer)\//,
   Slate: /\/node_modules\/slate(-react|-history|-dom)?\//,
 };
+
+/** The editor's own parts loaded on first use: each is the entry of its chunk (the manifest's key). */
+const PARTS_ON_DEMAND = [
+  // An open row's form: the field editors, and the component's JSON editor with its checks.
+  'editor/src/fields/ContentFields.tsx',
+  'editor/src/json/ComponentJsonEditor.tsx',
+  // Version history's body, and the merge dialog's clashing fields.
+  'editor/src/history/VersionHistory.tsx',
+  'editor/src/history/MergeForm.tsx',
+  // The page options panel.
+  'editor/src/app/OptionsPanel.tsx',
+];
 
 interface Loaded {
   files: string[];
@@ -56,5 +69,11 @@ describe("the editor's start", () => {
     ['Slate', 'editor/src/richtext/RichTextField.tsx'],
   ])('loads %s with %s', (library, entry) => {
     expect(matching(modulesOf(initialChunks(RENDERER, entry)), ON_DEMAND[library]!).length).toBeGreaterThan(0);
+  });
+
+  it.each(PARTS_ON_DEMAND)('leaves out %s, which loads on demand with its own chunk', (part) => {
+    const source = `/renderer/${part}`;
+    expect(startModules.filter((module) => module.endsWith(source))).toEqual([]);
+    expect(modulesOf(initialChunks(RENDERER, part)).some((module) => module.endsWith(source))).toBe(true);
   });
 });

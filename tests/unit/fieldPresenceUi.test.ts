@@ -43,7 +43,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function openRow(): EditorDocument {
+/** The component's row, opened, with its form loaded (ComponentRow loads it on first use). */
+async function openRow(): Promise<EditorDocument> {
   const doc = new EditorDocument({
     bookmark: 'b',
     key,
@@ -54,15 +55,16 @@ function openRow(): EditorDocument {
     updatedAt: new Date(0).toISOString(),
   });
   doc.setOpen(banner._identifier);
-  act(() =>
+  await act(async () => {
     view.root.render(
       createElement(
         Provider,
         { store: doc.store },
         createElement(DocContext.Provider, { value: doc }, createElement(ComponentRow, { id: banner._identifier })),
       ),
-    ),
-  );
+    );
+    await import('../../renderer/editor/src/fields/ContentFields');
+  });
   return doc;
 }
 
@@ -77,8 +79,8 @@ const focus = (element: HTMLElement) => act(() => element.focus());
 const at = (path: string) => ({ component: banner._identifier, field: path });
 
 describe('reporting the focus', () => {
-  it('says which field has the focus as it moves, and none once it leaves the form', () => {
-    openRow();
+  it('says which field has the focus as it moves, and none once it leaves the form', async () => {
+    await openRow();
     focus(field('Title'));
     focus(field('Subtitle'));
     focus(field('Heading'));
@@ -87,18 +89,18 @@ describe('reporting the focus', () => {
     expect(reported).toEqual([at('content.title'), at('content.subtitle'), at('content.slides[0].heading'), null]);
   });
 
-  it('says none when the form goes with the focus in it', () => {
-    const doc = openRow();
+  it('says none when the form goes with the focus in it', async () => {
+    const doc = await openRow();
     focus(field('Title'));
     act(() => doc.setOpen(null));
     expect(reported).toEqual([at('content.title'), null]);
   });
 
-  it('says the focus again on a key or the pointer, at most once a second, so main knows the editor is active', () => {
+  it('says the focus again on a key or the pointer, at most once a second, so main knows the editor is active', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const stop = watchEditorActivity();
     try {
-      openRow();
+      await openRow();
       focus(field('Title'));
       document.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
       vi.advanceTimersByTime(FOCUS_ACTIVITY_REPORT_MS - 1);
@@ -124,8 +126,8 @@ describe("showing a colleague's focus", () => {
     focus: at(path),
   });
 
-  it('puts their initials on the row and a described mark on the field, which stays editable', () => {
-    openRow();
+  it('puts their initials on the row and a described mark on the field, which stays editable', async () => {
+    await openRow();
     act(() => getDefaultStore().set(presenceAtom, [colleague('content.title')]));
     const initials = view.host.querySelector('[role="img"]');
     expect(initials?.textContent).toBe('EG');
@@ -148,8 +150,8 @@ describe("showing a colleague's focus", () => {
     expect(view.host.querySelector('[aria-description]')).toBeNull();
   });
 
-  it('shows nothing for a focus on another page or another component', () => {
-    openRow();
+  it('shows nothing for a focus on another page or another component', async () => {
+    await openRow();
     act(() =>
       getDefaultStore().set(presenceAtom, [
         { ...colleague('content.title'), pageKey: { ...key, page: 'other' } },

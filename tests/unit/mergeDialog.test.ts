@@ -31,18 +31,19 @@ function conflictsOf(base: MergeDocument, theirs: MergeDocument, mine: MergeDocu
   return { base, theirs: { document: theirs, version: THEIRS }, mine, result: mergeDocuments(base, theirs, mine) };
 }
 
-/** The dialog open on `merge`; answers what Save merged sent. */
+/** The dialog open on `merge`, its form loaded (MergeDialog loads it on first use); answers what Save merged sent. */
 async function open(merge: MergeConflicts): Promise<SettledMerge[]> {
   const saved: SettledMerge[] = [];
-  await act(async () =>
+  await act(async () => {
     view.root.render(
       createElement(MergeDialog, {
         merge,
         onSaveMerged: async (settled: SettledMerge) => void saved.push(settled),
         onCancel: () => undefined,
       }),
-    ),
-  );
+    );
+    await import('../../renderer/editor/src/history/MergeForm');
+  });
   return saved;
 }
 

@@ -5,9 +5,8 @@ import { componentLabel } from '../../../../core/rules/displayNames';
 import { parseClasses } from '../../../../core/rules/components';
 import { setIn, type Path } from '../../../../core/rules/paths';
 import { useDoc } from '../state/docContext';
-import { ContentFields } from '../fields/ContentFields';
 import { useFollowingText } from '../fields/useDraft';
-import { ComponentJsonEditor } from '../json/ComponentJsonEditor';
+import { lazyPart } from '../ui/LazyPart';
 import { FieldPresenceScope, RowPresence } from '../team/FieldPresence';
 import { focusRow } from './focusRow';
 import { removeWithUndo } from './rowActions';
@@ -90,6 +89,16 @@ export const ComponentRow = memo(function ComponentRow({ id }: { id: string }) {
     </>
   );
 });
+
+// An open row's form loads when the first row opens: the field editors, and the JSON editor with its checks.
+const ContentFields = lazyPart(() => import('../fields/ContentFields').then((module) => module.ContentFields), {
+  what: 'fields',
+  layout: 'field',
+});
+const ComponentJsonEditor = lazyPart(
+  () => import('../json/ComponentJsonEditor').then((module) => module.ComponentJsonEditor),
+  { what: 'JSON editor', layout: 'field' },
+);
 
 const RowBody = memo(function RowBody({ id }: { id: string }) {
   const doc = useDoc();

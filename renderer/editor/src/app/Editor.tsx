@@ -35,7 +35,7 @@ import { focusRow } from './focusRow';
 import { Header } from './Header';
 import { editingTitle } from '../ui/screen';
 import { LeaveDialog } from './LeaveDialog';
-import { OptionsPanel, useOptionsOpen } from './OptionsPanel';
+import { useOptionsOpen } from './optionsOpen';
 import { PreviewSurface } from './PreviewSurface';
 import { SaveDialog } from './SaveDialog';
 import { toastError } from '../ui/Toasts';
@@ -65,6 +65,13 @@ import { ColleagueSavedNotice, PresenceBanner, ReadOnlyBanner } from '../team/Ed
 import { permissionsAtom, useEditingRefusals, useTeamValue } from '../state/teamStore';
 import { isReadOnly, mayPublish } from '../../../../core/rules/editingRights';
 import { PendingConflictDialog } from '../team/PendingConflictDialog';
+import { lazyPart } from '../ui/LazyPart';
+
+// The page's options (its metadata and the whole list as JSON) load when first shown.
+const OptionsPanel = lazyPart(() => import('./OptionsPanel').then((module) => module.OptionsPanel), {
+  what: 'page options',
+  layout: 'field',
+});
 
 const AUTOSAVE_LABELS: Record<AutosaveState['status'], string> = {
   saved: 'Draft saved',

@@ -1,13 +1,13 @@
-import { useCallback, useEffect, type Dispatch, type SetStateAction } from 'react';
-import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { PAGE_CATEGORIES } from '../../../../core/pageCategories';
 import { checkComponentList } from '../../../../core/rules/jsonProblems';
 import type { PageLinks } from '../../../../core/schemas';
 import { useDoc } from '../state/docContext';
 import { JsonEditor } from '../code/editors';
 import { useDocumentJson } from '../json/useDocumentJson';
-import type { EditorDocument } from '../state/document';
 import { Modal } from '../ui/Modal';
+import { closeAskedAtom, optionsOpenAtom, unappliedJsonAtom } from './optionsOpen';
 
 const LINK_FIELDS: { label: string; env: keyof PageLinks; device: 'desktop' | 'mobile' }[] = [
   { label: 'UAT Desktop', env: 'uat', device: 'desktop' },
@@ -15,30 +15,6 @@ const LINK_FIELDS: { label: string; env: keyof PageLinks; device: 'desktop' | 'm
   { label: 'Live Desktop', env: 'live', device: 'desktop' },
   { label: 'Live Mobile', env: 'live', device: 'mobile' },
 ];
-
-// Per page: these atoms live in the document's store.
-const optionsOpenAtom = atom(false);
-/** The Components JSON holds text that does not parse, so it is not applied: closing Options would drop it. */
-const unappliedJsonAtom = atom(false);
-const closeAskedAtom = atom(false);
-
-/**
- * Whether Options is open, and a setter that closes it only when nothing typed would be lost: with broken
- * JSON in it, closing asks first (issue 15) and the panel stays open until the user answers.
- */
-export function useOptionsOpen(doc: EditorDocument): [boolean, Dispatch<SetStateAction<boolean>>] {
-  const { store } = doc;
-  const open = useAtomValue(optionsOpenAtom, { store });
-  const setOpen = useCallback(
-    (next: SetStateAction<boolean>) => {
-      const wanted = typeof next === 'function' ? next(store.get(optionsOpenAtom)) : next;
-      if (!wanted && store.get(unappliedJsonAtom)) store.set(closeAskedAtom, true);
-      else store.set(optionsOpenAtom, wanted);
-    },
-    [store],
-  );
-  return [open, setOpen];
-}
 
 /** The options panel (editor spec §2): page metadata and the whole component list as JSON. */
 export function OptionsPanel() {

@@ -48,8 +48,9 @@ interface FocusNotes {
 
 /**
  * Code split off the editor's start (React.lazy + Suspense): CodeMirror, Slate, the focal-point tool, Settings,
- * the Link Generator and the Query Builder load when first shown. Until then a loading state stands in its
- * place; when the code cannot be fetched, an error state says so and offers Retry.
+ * the Link Generator, the Query Builder, an open row's form, Version history, the merge form and the page
+ * options load when first shown. Until then a loading state stands in its place; when the code cannot be
+ * fetched, an error state says so and offers Retry.
  */
 export function lazyPart<P extends object>(
   load: () => Promise<ComponentType<P>>,
