@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import { DASHBOARD_PATH, editorPathBookmark } from '../../../core/rules/editorRoutes';
 
 /** Routes (editor spec §2). Hash routing works the same under app:// in Electron and http:// in the browser host. */
-export const DASHBOARD_PATH = '/services/content-editor';
-export const editorPath = (bookmark: string): string => `${DASHBOARD_PATH}/page/${encodeURIComponent(bookmark)}`;
+export { DASHBOARD_PATH, editorPath } from '../../../core/rules/editorRoutes';
 /** Multi-country editing of one page: the drafts of its countries, the primary's first. */
 export const countriesPath = (bookmarks: readonly string[]): string =>
   `${DASHBOARD_PATH}/countries/${bookmarks.map((bookmark) => encodeURIComponent(bookmark)).join('/')}`;
@@ -24,8 +24,8 @@ export function parseRoute(hash: string): Route {
   if (path === DASHBOARD_PATH || path === '/') return { name: 'dashboard' };
   if (path === SETTINGS_PATH) return { name: 'settings' };
   if (path === FOCAL_POINT_PATH) return { name: 'focalPoint' };
-  const editor = path.match(/^\/services\/content-editor\/page\/([^/]*)$/);
-  if (editor) return { name: 'editor', bookmark: decodeURIComponent(editor[1] ?? '') };
+  const bookmark = editorPathBookmark(path);
+  if (bookmark !== null) return { name: 'editor', bookmark };
   const countries = path.match(/^\/services\/content-editor\/countries\/(.+)$/);
   if (countries)
     return { name: 'countries', bookmarks: (countries[1] ?? '').split('/').map((part) => decodeURIComponent(part)) };

@@ -5,13 +5,12 @@ import {
   estimateProperty,
   HeightEstimates,
   itemsOverlapping,
+  NEAR_VIEWPORTS,
 } from './lib/windowing';
 import { REDUCED_MOTION } from './lib/viewport';
 
 type Listener = () => void;
 
-/** Blocks this far (in viewport heights) above or below the view render fully, so scrolling never shows gaps. */
-const NEAR_VIEWPORTS = 1;
 /** Input that means the person scrolls: a scroll-to-block no longer corrects where it lands. */
 const TAKEOVER_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
@@ -38,6 +37,14 @@ class BlockWindow {
   private stopCorrecting: (() => void) | null = null;
 
   isNear = (id: string): boolean => this.near.has(id);
+
+  /**
+   * The blocks a server-rendered document shows with content, taken before it hydrates or is rendered (the
+   * layout, unknown there, replaces them once the page is attached).
+   */
+  seed(ids: readonly string[]): void {
+    this.near = new Set(ids);
+  }
 
   subscribe(id: string, listener: Listener): () => void {
     let listeners = this.listeners.get(id);
@@ -186,5 +193,6 @@ export const blockWindow = new BlockWindow();
 /** Whether this block is near the preview's view (and so renders its content). */
 export function useIsNear(id: string): boolean {
   const subscribe = useCallback((listener: Listener) => blockWindow.subscribe(id, listener), [id]);
-  return useSyncExternalStore(subscribe, () => blockWindow.isNear(id));
+  const near = () => blockWindow.isNear(id);
+  return useSyncExternalStore(subscribe, near, near);
 }

@@ -33,7 +33,7 @@ const LOADERS: Record<string, Loader> = {
   TabbedPage: () => import('./components/TabbedPage'),
   InfoPage: () => import('./components/InfoPage'),
   ProductSpotlight: () => import('./components/ProductSpotlight'),
-  CustomHTML: () => import('./components/CustomHtml'),
+  CustomHTML: () => import('./components/CustomHTML'),
   MatchBanner: () => import('./components/MatchBanner'),
   AthleteInfo: () => import('./components/AthleteInfo'),
   VideoSpot: () => import('./components/VideoSpot'),
@@ -60,6 +60,12 @@ const LOADERS: Record<string, Loader> = {
   AddToWallet: () => import('./components/AddToWallet'),
   StoreFilter: () => import('./components/StoreFilter'),
 };
+
+/**
+ * The source module of a type's implementation (each is named after its type), as the renderer build's
+ * manifest names it: the host links the styles of the blocks it renders (main/host/previewDocument.ts).
+ */
+export const implementationModule = (componentType: string): string => `preview/src/components/${componentType}.tsx`;
 
 const lazyCache = new Map<string, LazyExoticComponent<ComponentType<BlockProps>>>();
 /** Implementations already loaded: rendered at once, with no Suspense round. */
