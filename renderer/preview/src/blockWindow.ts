@@ -26,6 +26,7 @@ const TAKEOVER_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as con
  */
 class BlockWindow {
   private near = new Set<string>();
+  private heldBack = new Set<string>();
   private readonly heights = new Map<string, number>();
   private readonly estimates = new HeightEstimates();
   private readonly listeners = new Map<string, Set<Listener>>();
@@ -42,9 +43,13 @@ class BlockWindow {
    * The blocks a server-rendered document shows with content, taken before it hydrates or is rendered (the
    * layout, unknown there, replaces them once the page is attached).
    */
-  seed(ids: readonly string[]): void {
+  seed(ids: readonly string[], heldBack: readonly string[]): void {
     this.near = new Set(ids);
+    this.heldBack = new Set(heldBack);
   }
+
+  /** Whether this block stays a placeholder, near or eager, until the page is attached (seed). */
+  isHeldBack = (id: string): boolean => this.heldBack.has(id);
 
   subscribe(id: string, listener: Listener): () => void {
     let listeners = this.listeners.get(id);
@@ -69,6 +74,9 @@ class BlockWindow {
     const onScroll = () => this.updateNextFrame();
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll);
+    const heldBack = this.heldBack;
+    this.heldBack = new Set();
+    for (const id of heldBack) this.notify(id);
     this.update();
     return () => {
       window.removeEventListener('scroll', onScroll);
@@ -189,6 +197,13 @@ class BlockWindow {
 }
 
 export const blockWindow = new BlockWindow();
+
+/** Whether this block is held back as a placeholder until the page is laid out (a server-rendered document). */
+export function useIsHeldBack(id: string): boolean {
+  const subscribe = useCallback((listener: Listener) => blockWindow.subscribe(id, listener), [id]);
+  const heldBack = () => blockWindow.isHeldBack(id);
+  return useSyncExternalStore(subscribe, heldBack, heldBack);
+}
 
 /** Whether this block is near the preview's view (and so renders its content). */
 export function useIsNear(id: string): boolean {

@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { PREVIEW_PAGE_DATA_ID, PreviewPageDataSchema, type PreviewPageData } from '../../../core/previewDocument';
 import { blockWindow } from './blockWindow';
 import { PreviewRoot } from './Page';
-import { loadImplementations } from './registry';
+import { loadImplementations, rawMarkupBlocks } from './registry';
 import { previewStore } from './store';
 
 /** The page this document arrived with, rendered by the host (issue 25), or null for a document without one. */
@@ -25,9 +25,11 @@ export function serverRenderedPage(): PreviewPageData | null {
  */
 export async function hydratePage(container: HTMLElement, page: PreviewPageData): Promise<void> {
   previewStore.seed(page.components, page.webpSupported);
-  blockWindow.seed(page.firstView);
-  const shown = new Set(page.firstView);
-  await loadImplementations(page.components.filter((c) => shown.has(c._identifier)).map((c) => c._component));
+  const heldBack = rawMarkupBlocks(page.components);
+  blockWindow.seed(page.firstView, heldBack);
+  // The blocks held back render as soon as the page is laid out: theirs too, so they do not suspend then.
+  const soon = new Set([...page.firstView, ...heldBack]);
+  await loadImplementations(page.components.filter((c) => soon.has(c._identifier)).map((c) => c._component));
   await new Promise<void>((hydrated) =>
     hydrateRoot(container, createElement(StrictMode, null, createElement(PreviewRoot, { onShown: hydrated }))),
   );

@@ -4,7 +4,7 @@ import type { PreviewServerRenderer } from '../../../core/previewDocument';
 import { blockWindow } from './blockWindow';
 import { firstViewBlocks } from './lib/windowing';
 import { PreviewRoot } from './Page';
-import { implementationModule, loadImplementations } from './registry';
+import { implementationModule, loadImplementations, rawMarkupBlocks } from './registry';
 import { previewStore } from './store';
 
 /**
@@ -14,11 +14,14 @@ import { previewStore } from './store';
  * within one synchronous render, so renders of several documents cannot mix.
  */
 export const renderPreviewPage: PreviewServerRenderer['renderPreviewPage'] = async ({ components, webpSupported }) => {
-  const firstView = firstViewBlocks(components.filter((c) => !c.hidden).map((c) => c._identifier));
+  const heldBack = rawMarkupBlocks(components);
+  const firstView = firstViewBlocks(components.filter((c) => !c.hidden).map((c) => c._identifier)).filter(
+    (id) => !heldBack.includes(id),
+  );
   const shown = new Set(firstView);
   await loadImplementations(components.filter((c) => shown.has(c._identifier)).map((c) => c._component));
   previewStore.seed(components, webpSupported);
-  blockWindow.seed(firstView);
+  blockWindow.seed(firstView, heldBack);
   const rootHtml = renderToString(
     <StrictMode>
       <PreviewRoot />
