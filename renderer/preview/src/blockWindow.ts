@@ -40,8 +40,9 @@ class BlockWindow {
   isNear = (id: string): boolean => this.near.has(id);
 
   /**
-   * The blocks a server-rendered document shows with content, taken before it hydrates or is rendered (the
-   * layout, unknown there, replaces them once the page is attached).
+   * The blocks a server-rendered document shows with content, and those it holds back as placeholders (Custom
+   * HTML, registry.ts), taken before it hydrates or is rendered: the layout, unknown there, decides once the
+   * page is attached.
    */
   seed(ids: readonly string[], heldBack: readonly string[]): void {
     this.near = new Set(ids);
