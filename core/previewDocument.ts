@@ -31,6 +31,20 @@ export interface PreviewServerRenderer {
 /** The id of the preview document's JSON script holding its PreviewPageData. */
 export const PREVIEW_PAGE_DATA_ID = 'preview-page-data';
 
+/** Set on the preview's root element once a server-rendered page has hydrated (main.tsx). */
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+
+/**
+ * The one script of a server-rendered preview document (inline, before the preview's bundle has run): a click
+ * on a link of a block not hydrated yet goes nowhere, as it would with Links in Preview inactive once
+ * hydrated, instead of taking the preview off its page. Other controls have nothing to do before hydration.
+ */
+export const INERT_LINKS_UNTIL_HYDRATED =
+  "addEventListener('click', function (event) {" +
+  ` if (document.getElementById('root').hasAttribute('${HYDRATED_ATTRIBUTE}')) return;` +
+  " if (event.target instanceof Element && event.target.closest('a[href]')) event.preventDefault();" +
+  ' }, true);';
+
 /**
  * JSON that is safe inside a `<script>` element: no `<` (so no `</script>` or `<!--`), no `>` or `&`, and no
  * U+2028/U+2029 (line terminators to older JavaScript parsers), each written as its \u escape, which

@@ -5,6 +5,7 @@ import type { Output } from '../../core/contract';
 import {
   cssForStyleElement,
   jsonForScriptElement,
+  INERT_LINKS_UNTIL_HYDRATED,
   PREVIEW_PAGE_DATA_ID,
   type PreviewServerRenderer,
 } from '../../core/previewDocument';
@@ -89,7 +90,7 @@ export function createPreviewDocuments(options: {
         .replace(
           EMPTY_ROOT,
           () =>
-            `<div id="root">${rootHtml}</div>` +
+            `<script>${INERT_LINKS_UNTIL_HYDRATED}</script><div id="root">${rootHtml}</div>` +
             `<script type="application/json" id="${PREVIEW_PAGE_DATA_ID}">${jsonForScriptElement(data)}</script>`,
         );
     } catch (error) {

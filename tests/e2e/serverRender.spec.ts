@@ -89,6 +89,36 @@ test('the editor opened at a page’s address gets its preview server-rendered, 
   await expect(preview(page).locator('[data-identifier="MainBannerServer012"] h2')).toHaveText('Server title 12');
 });
 
+test('a click on a block’s link before the preview has hydrated goes nowhere, and the preview stays on its page', async ({
+  page,
+  host,
+}) => {
+  const linked = { ...banner(1, 'Linked'), content: { title: 'Linked', mainLink: 'https://example.test/elsewhere' } };
+  const bookmark = await seedPage(host, [linked]);
+  const followed: string[] = [];
+  await page.context().route('https://example.test/**', async (route) => {
+    followed.push(route.request().url());
+    await route.fulfill({ status: 200, contentType: 'text/html', body: 'Elsewhere' });
+  });
+  // The preview's bundle held back: what the preview shows meanwhile is the host's HTML alone.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/preview-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Not waiting for the load event, which waits for the preview's held bundle.
+  await page.goto(editorAt(host, bookmark), { waitUntil: 'domcontentloaded' });
+  const root = preview(page).locator('#root');
+  await preview(page).locator('[data-identifier="MainBannerServer001"] a.main-banner-art').click();
+  await expect(root).not.toHaveAttribute('data-hydrated');
+  release();
+  await expect(root).toHaveAttribute('data-hydrated', '');
+  await expect(preview(page).locator('[data-identifier="MainBannerServer001"] h2')).toHaveText('Linked');
+  expect(followed).toEqual([]);
+  await expect(page.getByText('A script in the preview tried to leave the page')).toHaveCount(0);
+});
+
 /** Every URL the hostile page loaded from the exfiltration host. */
 async function watchExfiltration(page: Page): Promise<string[]> {
   const seen: string[] = [];

@@ -10,6 +10,7 @@ import { detectWebp } from './lib/webp';
 import { previewStore } from './store';
 import { loadImplementations } from './registry';
 import type { PreviewCommand } from '../../../core/preview';
+import { HYDRATED_ATTRIBUTE } from '../../../core/previewDocument';
 import './styles.css';
 
 function handle(command: PreviewCommand): void {
@@ -56,6 +57,7 @@ if (page) {
   const hydrating = hydratePage(container, page);
   backlog = hydrating;
   void hydrating.then(() => {
+    container.setAttribute(HYDRATED_ATTRIBUTE, '');
     if (backlog === hydrating) backlog = null;
   });
 } else {
