@@ -35,6 +35,37 @@ function hostBridges(): Plugin {
   };
 }
 
+/**
+ * The preview's server-render entry (issue 25), built for Node into out/ssr/preview.js once the renderer's
+ * bundles are written: main's hosts load it to send the preview document with its first blocks rendered
+ * (main/host/previewDocument.ts). Self-contained (React and the components bundled in), as the packaged app
+ * ships no node_modules for the renderer; styles are left to the client build, whose manifest names them.
+ */
+const PREVIEW_SERVER_ENTRY = 'renderer/preview/src/server.tsx';
+
+function previewServerRenderer(): Plugin {
+  return {
+    name: 'preview-server-renderer',
+    apply: 'build',
+    async writeBundle() {
+      await build({
+        configFile: false,
+        publicDir: false,
+        logLevel: 'warn',
+        plugins: [react()],
+        ssr: { noExternal: true },
+        build: {
+          ssr: PREVIEW_SERVER_ENTRY,
+          outDir: 'out/ssr',
+          emptyOutDir: true,
+          minify: false,
+          rollupOptions: { output: { format: 'es', entryFileNames: 'preview.js' } },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
   main: {
     build: {
@@ -62,7 +93,7 @@ export default defineConfig({
     root: 'renderer',
     // Relative asset URLs let one bundle load from app://editor/ in Electron and from the browser host.
     base: './',
-    plugins: [react(), hostBridges()],
+    plugins: [react(), hostBridges(), previewServerRenderer()],
     build: {
       outDir: 'out/renderer',
       // electron-vite leaves renderers unminified; React 19 ships readable production builds, so minifying

@@ -57,7 +57,6 @@ function closeServicesBeforeQuitting(services: StudioServices): void {
 
 async function start(): Promise<void> {
   await app.whenReady();
-  serveAppProtocol();
   const store = createElectronStore();
   const services = await createStudioServices({
     dataDir: app.getPath('userData'),
@@ -69,6 +68,8 @@ async function start(): Promise<void> {
     team: { openInBrowser: (url) => shell.openExternal(url) },
   });
   closeServicesBeforeQuitting(services);
+  // Before any window loads: the preview's documents are rendered with the services' pages.
+  serveAppProtocol(services.dispatch);
   openEditorWindow(services);
   // macOS keeps the app running without windows; clicking the dock icon opens the editor again.
   app.on('activate', () => {

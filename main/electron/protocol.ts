@@ -3,6 +3,8 @@ import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { protocol } from 'electron';
 import { createSampleImages, type SampleImageReply } from '../services/sampleImages';
 import { previewContentSecurityPolicy } from '../../core/preview';
+import type { Dispatch } from '../host/dispatch';
+import { createPreviewDocuments, previewPageOf } from '../host/previewDocument';
 import { APP_HOST, APP_SCHEME, EDITOR_CSP } from './security';
 
 const PREVIEW_CSP = previewContentSecurityPolicy(`${APP_SCHEME}://${APP_HOST}`);
@@ -96,12 +98,16 @@ function notFound(): Response {
 
 /**
  * The app:// handler: serves files with their content type, answers 404 for anything it cannot or may not
- * read, and puts the editor's CSP on the editor's HTML (the preview runs the pages' own custom scripts).
+ * read, and puts the editor's CSP on the editor's HTML (the preview runs the pages' own custom scripts). Given
+ * the services, a preview document asked for with a page arrives with its first blocks rendered (issue 25).
  */
 export function createAppRequestHandler(
   roots: AppFileRoots,
+  dispatch?: Dispatch,
 ): (request: { url: string; method?: string }) => Promise<Response> {
   const editorDir = join(roots.rendererDir, 'editor') + sep;
+  const previewDir = join(roots.rendererDir, 'preview') + sep;
+  const previewDocument = dispatch && createPreviewDocuments({ rendererDir: roots.rendererDir, dispatch });
   // The focal-point tool's Amplience previews: /sample/images/x.svg?poi=... is a crop, answered before the
   // sample files are (the browser host does the same).
   const sampleImages = createSampleImages({ sampleDir: roots.sampleDir });
@@ -124,6 +130,10 @@ export function createAppRequestHandler(
     if (isEditorHtml) headers['Content-Security-Policy'] = EDITOR_CSP;
     // Any other page (the preview) runs the pages' own scripts: the preview's CSP.
     else if (contentType.startsWith('text/html')) headers['Content-Security-Policy'] = PREVIEW_CSP;
+    if (previewDocument && file.startsWith(previewDir) && contentType.startsWith('text/html')) {
+      const html = await previewDocument(body.toString('utf8'), previewPageOf(new URL(request.url)));
+      return new Response(html, { status: 200, headers });
+    }
     return new Response(new Uint8Array(body), { status: 200, headers });
   };
 
@@ -142,9 +152,9 @@ export function createAppRequestHandler(
 }
 
 /** Must run after app 'ready'. */
-export function serveAppProtocol(): void {
+export function serveAppProtocol(dispatch: Dispatch): void {
   protocol.handle(
     APP_SCHEME,
-    createAppRequestHandler({ rendererDir: rendererDir(), sampleDir: join(resourcesDir(), 'sample') }),
+    createAppRequestHandler({ rendererDir: rendererDir(), sampleDir: join(resourcesDir(), 'sample') }, dispatch),
   );
 }

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createSampleImages, type SampleImageReply } from '../services/sampleImages';
 import { createMemorySecretStore, createNodeStore } from '../services/stores';
 import { createStudioServices, type StudioServices, type TeamServer } from './services';
+import { createPreviewDocuments, previewPageOf } from './previewDocument';
 import { TEAM_EVENTS_PATH } from '../../core/channels';
 import type { TeamEvent } from '../../core/team';
 import { previewContentSecurityPolicy } from '../../core/preview';
@@ -148,9 +149,17 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   // the editor page itself: answered here as the Electron app:// handler does, before /sample/ is served as files.
   const sampleImages = createSampleImages({ sampleDir });
 
+  const previewDocument = createPreviewDocuments({ rendererDir: options.rendererDir, dispatch: services.dispatch });
+
   const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain').send('Not found');
 
-  const serveFile = async (reply: FastifyReply, root: string, urlPath: string): Promise<FastifyReply> => {
+  /** previewPage: the page a preview document is asked for with, rendered into it (issue 25). */
+  const serveFile = async (
+    reply: FastifyReply,
+    root: string,
+    urlPath: string,
+    previewPage: string | null = null,
+  ): Promise<FastifyReply> => {
     const path = within(root, urlPath);
     if (!path) return notFound(reply);
     let body: Buffer;
@@ -164,7 +173,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     // The bridge goes in before the bundle so window.studio / window.preview exist when it runs.
     const isPreview = urlPath.startsWith('/preview/');
     const bridge = isPreview ? PREVIEW_BRIDGE_PATH : EDITOR_BRIDGE_PATH;
-    const html = body.toString('utf8').replace('</head>', `<script src="${bridge}"></script></head>`);
+    const withBridge = body.toString('utf8').replace('</head>', `<script src="${bridge}"></script></head>`);
+    const html = isPreview ? await previewDocument(withBridge, previewPage) : withBridge;
     // The preview runs the pages' scripts: its own CSP. The app's other pages are never shown in a frame
     // (a preview that followed links cannot become a second editor).
     const headers: Record<string, string> = isPreview
@@ -213,7 +223,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (crop) return sendSampleImage(reply, crop);
     return serveFile(reply, sampleDir, pathOfRequest(request).slice('/sample/'.length));
   });
-  app.get('/*', async (request, reply) => serveFile(reply, options.rendererDir, pathOfRequest(request)));
+  app.get('/*', async (request, reply) =>
+    serveFile(reply, options.rendererDir, pathOfRequest(request), previewPageOf(new URL(request.url, origin))),
+  );
 
   ({ url: origin } = await listen(app, options.port, '127.0.0.1'));
   return {

@@ -5,6 +5,7 @@ import type { Result } from '../../core/result';
 import { budgetKey, budgetNotice, spendBudget, type BudgetState } from '../../core/rules/messageBudget';
 import { previewNavigationDecision } from '../../core/rules/navigation';
 import { fitPreview } from '../../core/rules/viewport';
+import { editorPathBookmark, PREVIEW_PAGE_PARAMETER } from '../../core/rules/editorRoutes';
 import { ACTIVATE, PORT_OFFER, type FromPreview, type PortOffer, type ToPreview } from './messages';
 
 /*
@@ -121,6 +122,20 @@ Object.assign(frame.style, { position: 'fixed', border: '0', display: 'none', ba
 // The frame goes into the page, loading the preview document, on the first call of previewFrame().
 let frameMounted = false;
 
+/**
+ * The page the editor opens at, read from its address as the editor's router does: the preview document is
+ * then asked for with it and arrives with its first blocks rendered by the host (issue 25), while the editor
+ * still loads. Only for the first load: a page opened later reaches the preview by command.
+ */
+const openingPage = (): string | null => {
+  try {
+    return editorPathBookmark(location.hash.replace(/^#/, ''));
+  } catch {
+    return null;
+  }
+};
+let firstLoad = true;
+
 const loadPreview = (): void => {
   disconnect();
   connection = {
@@ -132,7 +147,13 @@ const loadPreview = (): void => {
     pageGiven: false,
   };
   followingLink = false;
-  frame.src = PREVIEW_PATH + '?load=' + connection.token;
+  const page = firstLoad ? openingPage() : null;
+  firstLoad = false;
+  frame.src =
+    PREVIEW_PATH +
+    '?load=' +
+    connection.token +
+    (page ? '&' + PREVIEW_PAGE_PARAMETER + '=' + encodeURIComponent(page) : '');
 };
 // Each document loaded while the token is unanswered gets a port of its own: the one still going away as the
 // new one comes, and the new one. Only the document that answers with the token is heard.

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import { DASHBOARD_PATH, editorPathBookmark } from '../../../core/rules/editorRoutes';
 
 /** Routes (editor spec §2). Hash routing works the same under app:// in Electron and http:// in the browser host. */
-export const DASHBOARD_PATH = '/services/content-editor';
-export const editorPath = (bookmark: string): string => `${DASHBOARD_PATH}/page/${encodeURIComponent(bookmark)}`;
+export { DASHBOARD_PATH, editorPath } from '../../../core/rules/editorRoutes';
 /** Multi-country editing of one page: the drafts of its countries, the primary's first. */
 export const countriesPath = (bookmarks: readonly string[]): string =>
   `${DASHBOARD_PATH}/countries/${bookmarks.map((bookmark) => encodeURIComponent(bookmark)).join('/')}`;
@@ -32,8 +32,8 @@ export function parseRoute(hash: string): Route {
   if (path === RELEASES_PATH) return { name: 'releases' };
   const release = path.match(/^\/releases\/([1-9]\d{0,9})$/);
   if (release) return { name: 'release', id: Number(release[1]) };
-  const editor = path.match(/^\/services\/content-editor\/page\/([^/]*)$/);
-  if (editor) return { name: 'editor', bookmark: decodeURIComponent(editor[1] ?? '') };
+  const bookmark = editorPathBookmark(path);
+  if (bookmark !== null) return { name: 'editor', bookmark };
   const countries = path.match(/^\/services\/content-editor\/countries\/(.+)$/);
   if (countries)
     return { name: 'countries', bookmarks: (countries[1] ?? '').split('/').map((part) => decodeURIComponent(part)) };

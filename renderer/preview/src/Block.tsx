@@ -13,7 +13,7 @@ import type { BlockMeta } from '../../../core/rules/blocks';
 import { previewLinkTarget } from '../../../core/rules/navigation';
 import { emit, navigate } from './bridge';
 import { previewFor } from './registry';
-import { blockWindow, useIsNear } from './blockWindow';
+import { blockWindow, useIsHeldBack, useIsNear } from './blockWindow';
 import { previewStore, useBlockMeta, useComponent, useIsSelected } from './store';
 
 class BlockErrorBoundary extends ReactComponent<
@@ -52,9 +52,10 @@ export const Block = memo(function Block({ id }: { id: string }) {
   const meta = useBlockMeta(id);
   const selected = useIsSelected(id);
   const near = useIsNear(id);
+  const heldBack = useIsHeldBack(id);
   const element = useRef<HTMLElement>(null);
   const shown = !!component && !component.hidden && !!meta;
-  const rendered = shown && (near || selected || meta.eager);
+  const rendered = shown && !heldBack && (near || selected || meta.eager);
 
   useLayoutEffect(() => (rendered ? blockWindow.observe(element.current!) : undefined), [rendered]);
   useEffect(() => {

@@ -5,13 +5,12 @@ import {
   estimateProperty,
   HeightEstimates,
   itemsOverlapping,
+  NEAR_VIEWPORTS,
 } from './lib/windowing';
 import { REDUCED_MOTION } from './lib/viewport';
 
 type Listener = () => void;
 
-/** Blocks this far (in viewport heights) above or below the view render fully, so scrolling never shows gaps. */
-const NEAR_VIEWPORTS = 1;
 /** Input that means the person scrolls: a scroll-to-block no longer corrects where it lands. */
 const TAKEOVER_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
@@ -27,6 +26,7 @@ const TAKEOVER_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as con
  */
 class BlockWindow {
   private near = new Set<string>();
+  private heldBack = new Set<string>();
   private readonly heights = new Map<string, number>();
   private readonly estimates = new HeightEstimates();
   private readonly listeners = new Map<string, Set<Listener>>();
@@ -38,6 +38,19 @@ class BlockWindow {
   private stopCorrecting: (() => void) | null = null;
 
   isNear = (id: string): boolean => this.near.has(id);
+
+  /**
+   * The blocks a server-rendered document shows with content, and those it holds back as placeholders (Custom
+   * HTML, registry.ts), taken before it hydrates or is rendered: the layout, unknown there, decides once the
+   * page is attached.
+   */
+  seed(ids: readonly string[], heldBack: readonly string[]): void {
+    this.near = new Set(ids);
+    this.heldBack = new Set(heldBack);
+  }
+
+  /** Whether this block stays a placeholder, near or eager, until the page is attached (seed). */
+  isHeldBack = (id: string): boolean => this.heldBack.has(id);
 
   subscribe(id: string, listener: Listener): () => void {
     let listeners = this.listeners.get(id);
@@ -62,6 +75,9 @@ class BlockWindow {
     const onScroll = () => this.updateNextFrame();
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll);
+    const heldBack = this.heldBack;
+    this.heldBack = new Set();
+    for (const id of heldBack) this.notify(id);
     this.update();
     return () => {
       window.removeEventListener('scroll', onScroll);
@@ -183,8 +199,16 @@ class BlockWindow {
 
 export const blockWindow = new BlockWindow();
 
+/** Whether this block is held back as a placeholder until the page is laid out (a server-rendered document). */
+export function useIsHeldBack(id: string): boolean {
+  const subscribe = useCallback((listener: Listener) => blockWindow.subscribe(id, listener), [id]);
+  const heldBack = () => blockWindow.isHeldBack(id);
+  return useSyncExternalStore(subscribe, heldBack, heldBack);
+}
+
 /** Whether this block is near the preview's view (and so renders its content). */
 export function useIsNear(id: string): boolean {
   const subscribe = useCallback((listener: Listener) => blockWindow.subscribe(id, listener), [id]);
-  return useSyncExternalStore(subscribe, () => blockWindow.isNear(id));
+  const near = () => blockWindow.isNear(id);
+  return useSyncExternalStore(subscribe, near, near);
 }

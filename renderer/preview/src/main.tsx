@@ -1,57 +1,17 @@
-import { memo, StrictMode, useLayoutEffect, useMemo, useRef } from 'react';
-import { NO_GROUPS, regroup, sameItems, type Grouping } from '../../../core/rules/chunks';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { emit, onCommand } from './bridge';
-import { Block } from './Block';
-import { blockWindow } from './blockWindow';
-import { ConsoleStrip } from './ConsoleStrip';
+import { hydratePage, serverRenderedPage } from './hydrate';
+import { PreviewRoot } from './Page';
 import { reportNotice } from './scriptConsole';
 import { applyPageAssets } from './pageAssets';
 import { receiveFeed } from './lib/feed';
 import { detectWebp } from './lib/webp';
-import { previewStore, useOrder } from './store';
+import { previewStore } from './store';
 import { loadImplementations } from './registry';
 import type { PreviewCommand } from '../../../core/preview';
+import { HYDRATED_ATTRIBUTE } from '../../../core/previewDocument';
 import './styles.css';
-
-const BlockGroup = memo(
-  function BlockGroup({ ids }: { ids: readonly string[] }) {
-    return (
-      <div className="block-group">
-        {ids.map((id) => (
-          <Block key={id} id={id} />
-        ))}
-      </div>
-    );
-  },
-  (before, after) => sameItems(before.ids, after.ids),
-);
-
-/**
- * Blocks in groups, so that a keystroke's render visits a group's blocks and the groups, not every block (React
- * visits every sibling of an updated element). The groups are stable (regroup): inserting, deleting or moving a
- * block moves no other block to another group, so their elements and state stay (React remounts an element
- * moved between parents). An order change re-renders the groups it changed; memoised blocks re-render only
- * when their own meta changed.
- */
-function Page() {
-  const order = useOrder();
-  const grouping = useRef<Grouping>(NO_GROUPS);
-  const groups = useMemo(() => (grouping.current = regroup(grouping.current, order)).groups, [order]);
-  const page = useRef<HTMLElement>(null);
-  useLayoutEffect(() => blockWindow.attach(page.current!), []);
-  // Moves change no size, so no ResizeObserver sees them.
-  useLayoutEffect(() => blockWindow.update(), [order]);
-  return (
-    <main className="page" ref={page}>
-      {order.length === 0 ? (
-        <p className="preview-empty">Add a component to see it here.</p>
-      ) : (
-        groups.map((group) => <BlockGroup key={group.key} ids={group.ids} />)
-      )}
-    </main>
-  );
-}
 
 function handle(command: PreviewCommand): void {
   if (command.type === 'feed') receiveFeed(command.blockId, command.url, command.data, command.error);
@@ -72,9 +32,12 @@ const typesIn = (command: PreviewCommand): string[] =>
       ? [command.component._component]
       : [];
 
+const container = document.getElementById('root')!;
+
 /**
- * Commands are handled in the order they came. One bringing a type not loaded yet waits for its
- * implementation, and the commands behind it wait too; otherwise (every keystroke) it is handled at once.
+ * Commands are handled in the order they came. While a server-rendered page hydrates, they wait: what it
+ * renders must be what the host rendered. One bringing a type not loaded yet waits for its implementation,
+ * and the commands behind it wait too; otherwise (every keystroke) it is handled at once.
  */
 let backlog: Promise<void> | null = null;
 onCommand((command) => {
@@ -88,10 +51,21 @@ onCommand((command) => {
     });
   backlog = run;
 });
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Page />
-    <ConsoleStrip />
-  </StrictMode>,
-);
+
+const page = serverRenderedPage();
+if (page) {
+  const hydrating = hydratePage(container, page);
+  backlog = hydrating;
+  void hydrating.then(() => {
+    container.setAttribute(HYDRATED_ATTRIBUTE, '');
+    if (backlog === hydrating) backlog = null;
+  });
+} else {
+  // A document without a page (the preview loaded before the editor opened one): everything comes by command.
+  createRoot(container).render(
+    <StrictMode>
+      <PreviewRoot />
+    </StrictMode>,
+  );
+}
 emit({ type: 'ready' });

@@ -15,7 +15,8 @@ const STYLESHEET_SWAP_TIMEOUT_MS = 3000;
 
 let generation = 0;
 let stylesheetLinks: HTMLLinkElement[] = [];
-let customStyle: HTMLStyleElement | null = null;
+// The page's custom styles the host put in a server-rendered document (issue 25), replaced by the first call.
+let customStyle = document.head.querySelector<HTMLStyleElement>(`style[${ASSET_ATTRIBUTE}="custom-styles"]`);
 let scriptElements: HTMLScriptElement[] = [];
 let listening = false;
 let insertingCustomScripts = false;

@@ -33,7 +33,7 @@ const LOADERS: Record<string, Loader> = {
   TabbedPage: () => import('./components/TabbedPage'),
   InfoPage: () => import('./components/InfoPage'),
   ProductSpotlight: () => import('./components/ProductSpotlight'),
-  CustomHTML: () => import('./components/CustomHtml'),
+  CustomHTML: () => import('./components/CustomHTML'),
   MatchBanner: () => import('./components/MatchBanner'),
   AthleteInfo: () => import('./components/AthleteInfo'),
   VideoSpot: () => import('./components/VideoSpot'),
@@ -60,6 +60,24 @@ const LOADERS: Record<string, Loader> = {
   AddToWallet: () => import('./components/AddToWallet'),
   StoreFilter: () => import('./components/StoreFilter'),
 };
+
+/**
+ * The source module of a type's implementation (each is named after its type), as the renderer build's
+ * manifest names it: the host links the styles of the blocks it renders (main/host/previewDocument.ts).
+ */
+export const implementationModule = (componentType: string): string => `preview/src/components/${componentType}.tsx`;
+
+/**
+ * Types whose content is markup stored as written (Custom HTML). A document rendered on the host shows their
+ * blocks as placeholders until the preview is laid out and renders them itself: parsed with the document, a
+ * script in the markup would run (React's innerHTML runs none) and unbalanced markup would reach beyond its
+ * block (a stray `</main>`, an unclosed `<!--` swallowing the page's data).
+ */
+const RAW_MARKUP_TYPES: ReadonlySet<string> = new Set(['CustomHTML']);
+
+/** The blocks of a page that are never rendered with content before the preview is laid out. */
+export const rawMarkupBlocks = (components: readonly Component[]): string[] =>
+  components.filter((c) => RAW_MARKUP_TYPES.has(c._component)).map((c) => c._identifier);
 
 const lazyCache = new Map<string, LazyExoticComponent<ComponentType<BlockProps>>>();
 /** Implementations already loaded: rendered at once, with no Suspense round. */

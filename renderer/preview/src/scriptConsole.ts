@@ -76,4 +76,4 @@ const subscribe = (listener: () => void) => {
 };
 const getEntries = () => entries;
 
-export const useScriptConsole = (): readonly ConsoleEntry[] => useSyncExternalStore(subscribe, getEntries);
+export const useScriptConsole = (): readonly ConsoleEntry[] => useSyncExternalStore(subscribe, getEntries, getEntries);

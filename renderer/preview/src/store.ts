@@ -134,6 +134,19 @@ export class PreviewStore {
     for (const id of dirty) for (const listener of this.blockListeners.get(id) ?? []) listener();
   }
 
+  /**
+   * The page a server-rendered document shows, taken before it hydrates (main.tsx) or is rendered on the host
+   * (server.tsx): nothing is subscribed yet, so nothing is woken.
+   */
+  seed(components: readonly Component[], webpSupported: boolean): void {
+    this.components = new Map(components.map((c) => [c._identifier, c]));
+    this.order = components.map((c) => c._identifier);
+    this.webpSupported = webpSupported;
+    this.selected = null;
+    this.refreshMetas();
+    this.dirtyBlocks.clear();
+  }
+
   getOrder = (): readonly string[] => this.order;
   getComponent = (id: string): Component | undefined => this.components.get(id);
   getMeta = (id: string): BlockMeta | undefined => this.metas.get(id);
@@ -172,12 +185,14 @@ export class PreviewStore {
 
 export const previewStore = new PreviewStore();
 
+// The server snapshot is the store itself: a hydrating preview takes no command until it has hydrated (main.tsx).
 export const useOrder = (): readonly string[] =>
-  useSyncExternalStore(previewStore.subscribeOrder, previewStore.getOrder);
+  useSyncExternalStore(previewStore.subscribeOrder, previewStore.getOrder, previewStore.getOrder);
 
 function useBlockValue<T>(id: string, read: (id: string) => T): T {
   const subscribe = useCallback((listener: Listener) => previewStore.subscribeBlock(id, listener), [id]);
-  return useSyncExternalStore(subscribe, () => read(id));
+  const snapshot = () => read(id);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
 export const useComponent = (id: string): Component | undefined => useBlockValue(id, previewStore.getComponent);

@@ -30,11 +30,13 @@ export function useFeed(blockId: string, url: string): FeedState {
       emit({ type: 'requestFeed', blockId });
     }
   }, [blockId, url, key]);
+  const state = () => feeds.get(key) ?? LOADING;
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => feeds.get(key) ?? LOADING,
+    state,
+    state,
   );
 }

@@ -3,7 +3,11 @@ import { useSyncExternalStore } from 'react';
 /** The person asked for less motion: no autoplay, no smooth scrolling, no sliding (issue 16). */
 export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
-/** Whether a media query matches the viewport, following it as it changes. */
+/**
+ * Whether a media query matches the viewport, following it as it changes. A document rendered on the host,
+ * which has no viewport, and its hydration take it as not matching (the desktop layout, no reduced motion);
+ * the preview renders again at once if it does match.
+ */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (listener) => {
@@ -12,5 +16,6 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', listener);
     },
     () => window.matchMedia(query).matches,
+    () => false,
   );
 }

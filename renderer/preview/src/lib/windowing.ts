@@ -69,3 +69,21 @@ export class HeightEstimates {
     return this.all.count > 0 ? this.all.total / this.all.count : undefined;
   }
 }
+
+/**
+ * The preview's height assumed where it is not laid out yet (a document rendered on the host): a full-height
+ * desktop window.
+ */
+export const FIRST_VIEW_HEIGHT = 1080;
+/** Blocks this far (in viewport heights) above or below the view render fully, so scrolling never shows gaps. */
+export const NEAR_VIEWPORTS = 1;
+
+/**
+ * The blocks (visible ones, in page order) a document rendered before any layout shows with content: those
+ * that would be near the first view at the height before any block is measured. The rest are placeholders,
+ * as blocks far from the view are; the layout decides once the preview runs.
+ */
+export function firstViewBlocks(visibleIds: readonly string[], viewHeight = FIRST_VIEW_HEIGHT): string[] {
+  const reach = viewHeight * (1 + NEAR_VIEWPORTS);
+  return visibleIds.slice(0, Math.floor(reach / DEFAULT_BLOCK_HEIGHT) + 1);
+}
