@@ -4,6 +4,7 @@ import { CATALOGUE } from '../../core/catalogue';
 import type { Component } from '../../core/schemas';
 import { jsonForScriptElement, PreviewPageDataSchema } from '../../core/previewDocument';
 import { renderPreviewPage } from '../../renderer/preview/src/server';
+import type { Root } from 'react-dom/client';
 import { hydratePage } from '../../renderer/preview/src/hydrate';
 
 /*
@@ -22,6 +23,7 @@ const componentOf = (template: (typeof CATALOGUE)[number], index: number): Compo
 
 let reported: unknown[][];
 let container: HTMLElement;
+let hydrated: Root[] = [];
 const onError = (event: ErrorEvent) => reported.push(['error event', event.message, event.error]);
 beforeEach(() => {
   reported = [];
@@ -33,7 +35,12 @@ beforeEach(() => {
   container = document.createElement('div');
   document.body.append(container);
 });
-afterEach(() => {
+// Each root is unmounted, and React's scheduler given a turn, while this file's window exists: work left
+// scheduled ran in the next test file of the worker, without a window ("window is not defined").
+afterEach(async () => {
+  for (const root of hydrated) root.unmount();
+  hydrated = [];
+  await new Promise((resolve) => setTimeout(resolve, 0));
   window.removeEventListener('error', onError);
   vi.restoreAllMocks();
   container.remove();
@@ -48,7 +55,7 @@ async function renderAndHydrate(components: Component[], tamper?: (root: HTMLEle
   // The data goes through the document's JSON script and the preview's schema, as in a served document.
   const page = PreviewPageDataSchema.parse(JSON.parse(jsonForScriptElement(data)));
   // As in the preview: React's own scheduler, not act(), so the promise settles once hydrated.
-  await hydratePage(container, page);
+  hydrated.push(await hydratePage(container, page));
   return serverHtml;
 }
 

@@ -1,5 +1,5 @@
 import { createElement, StrictMode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { PREVIEW_PAGE_DATA_ID, PreviewPageDataSchema, type PreviewPageData } from '../../../core/previewDocument';
 import { blockWindow } from './blockWindow';
 import { PreviewRoot } from './Page';
@@ -21,16 +21,18 @@ export function serverRenderedPage(): PreviewPageData | null {
 /**
  * Takes over the blocks the host rendered into the container: the page they were rendered from first, then
  * the implementations of the blocks with content (so none suspends), then hydration. Settles once the page
- * is hydrated and its effects have run.
+ * is hydrated and its effects have run, with the root (to unmount it).
  */
-export async function hydratePage(container: HTMLElement, page: PreviewPageData): Promise<void> {
+export async function hydratePage(container: HTMLElement, page: PreviewPageData): Promise<Root> {
   previewStore.seed(page.components, page.webpSupported);
   const heldBack = rawMarkupBlocks(page.components);
   blockWindow.seed(page.firstView, heldBack);
   // The blocks held back render as soon as the page is laid out: theirs too, so they do not suspend then.
   const soon = new Set([...page.firstView, ...heldBack]);
   await loadImplementations(page.components.filter((c) => soon.has(c._identifier)).map((c) => c._component));
-  await new Promise<void>((hydrated) =>
-    hydrateRoot(container, createElement(StrictMode, null, createElement(PreviewRoot, { onShown: hydrated }))),
-  );
+  let root: Root | undefined;
+  await new Promise<void>((hydrated) => {
+    root = hydrateRoot(container, createElement(StrictMode, null, createElement(PreviewRoot, { onShown: hydrated })));
+  });
+  return root!;
 }

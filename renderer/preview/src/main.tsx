@@ -54,7 +54,7 @@ onCommand((command) => {
 
 const page = serverRenderedPage();
 if (page) {
-  const hydrating = hydratePage(container, page);
+  const hydrating = hydratePage(container, page).then(() => undefined);
   backlog = hydrating;
   void hydrating.then(() => {
     container.setAttribute(HYDRATED_ATTRIBUTE, '');
